@@ -1,0 +1,71 @@
+import { Award, BookOpen, FolderKanban, LayoutDashboard, Shield, Trophy } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { NavLink, useLocation } from 'react-router'
+import { Logo } from '~/components/logo'
+import {
+	Sidebar,
+	SidebarContent,
+	SidebarGroup,
+	SidebarGroupContent,
+	SidebarHeader,
+	SidebarMenu,
+	SidebarMenuButton,
+	SidebarMenuItem,
+	SidebarRail,
+} from '~/components/ui/sidebar'
+import { Tooltip, TooltipContent, TooltipTrigger } from '~/components/ui/tooltip'
+
+const items = [
+	{ to: '/dashboard', key: 'nav.dashboard', icon: LayoutDashboard, end: true },
+	{ to: '/dashboard/explore', key: 'nav.paths', icon: BookOpen, end: false },
+	{ to: '/dashboard/scoreboard', key: 'nav.scoreboard', icon: Trophy, end: false },
+	{ to: '/dashboard/achievements', key: 'nav.achievements', icon: Award, end: false },
+] as const
+
+export function AppSidebar({ isAdmin, appName }: { isAdmin: boolean; appName: string }) {
+	const { t } = useTranslation()
+	const { pathname } = useLocation()
+	const active = (to: string, end: boolean) =>
+		end ? pathname === to : pathname === to || pathname.startsWith(`${to}/`) || (to === '/dashboard/explore' && pathname.startsWith('/dashboard/learn'))
+	const all = isAdmin ? [...items, { to: '/dashboard/admin', key: 'nav.admin', icon: Shield, end: false } as const] : items
+	return (
+		<Sidebar collapsible="icon">
+			<SidebarHeader className="h-14 justify-center px-3 group-data-[collapsible=icon]:px-1.5">
+				<div className="overflow-hidden">
+					<Logo name={appName} />
+				</div>
+			</SidebarHeader>
+			<SidebarContent>
+				<SidebarGroup>
+					<SidebarGroupContent>
+						<SidebarMenu>
+							{all.map((item) => (
+								<SidebarMenuItem key={item.to}>
+									<SidebarMenuButton asChild isActive={active(item.to, item.end)} tooltip={t(item.key)}>
+										<NavLink to={item.to} end={item.end}>
+											<item.icon aria-hidden />
+											<span>{t(item.key)}</span>
+										</NavLink>
+									</SidebarMenuButton>
+								</SidebarMenuItem>
+							))}
+							<SidebarMenuItem>
+								<Tooltip>
+									<TooltipTrigger asChild>
+										{/* aria-disabled keeps it focusable so keyboard users can read the tooltip. */}
+										<SidebarMenuButton aria-disabled="true" className="cursor-not-allowed opacity-50" data-testid="real-world-project">
+											<FolderKanban aria-hidden />
+											<span>{t('nav.realWorldProject')}</span>
+										</SidebarMenuButton>
+									</TooltipTrigger>
+									<TooltipContent side="right">{t('nav.comingSoon')}</TooltipContent>
+								</Tooltip>
+							</SidebarMenuItem>
+						</SidebarMenu>
+					</SidebarGroupContent>
+				</SidebarGroup>
+			</SidebarContent>
+			<SidebarRail />
+		</Sidebar>
+	)
+}

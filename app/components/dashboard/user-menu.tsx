@@ -1,0 +1,81 @@
+import { LogOut, Shield, User, Wallet } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Link, useFetcher } from 'react-router'
+import { Avatar, AvatarFallback, AvatarImage } from '~/components/ui/avatar'
+import { Button } from '~/components/ui/button'
+import {
+	DropdownMenu,
+	DropdownMenuContent,
+	DropdownMenuItem,
+	DropdownMenuLabel,
+	DropdownMenuSeparator,
+	DropdownMenuTrigger,
+} from '~/components/ui/dropdown-menu'
+import { avatarInitials, displayName, type SessionUser } from '~/features/auth/user.ts'
+
+function clearClientState() {
+	try {
+		localStorage.clear()
+		sessionStorage.clear()
+	} catch {
+		// Storage may be unavailable; the server-side sign-out is what matters.
+	}
+}
+
+export function UserMenu({ user, isAdmin }: { user: SessionUser; isAdmin: boolean }) {
+	const { t } = useTranslation()
+	const signOut = useFetcher()
+	const signingOut = signOut.state !== 'idle'
+	return (
+		<DropdownMenu>
+			<DropdownMenuTrigger asChild>
+				<Button variant="ghost" className="h-9 gap-2 px-2" aria-label={t('nav.accountMenu')}>
+					<Avatar className="size-7">
+						{user.image ? <AvatarImage src={user.image} alt="" /> : null}
+						<AvatarFallback className="text-xs">{avatarInitials(user.email)}</AvatarFallback>
+					</Avatar>
+					<span className="hidden max-w-40 truncate text-sm sm:inline">{displayName(user)}</span>
+				</Button>
+			</DropdownMenuTrigger>
+			<DropdownMenuContent align="end" className="w-56">
+				<DropdownMenuLabel>
+					<div className="font-medium">{t('nav.myAccount')}</div>
+					<div className="text-muted-foreground truncate text-xs font-normal">{user.email}</div>
+				</DropdownMenuLabel>
+				<DropdownMenuSeparator />
+				<DropdownMenuItem asChild>
+					<Link to="/dashboard/profile">
+						<User aria-hidden />
+						{t('nav.profile')}
+					</Link>
+				</DropdownMenuItem>
+				{isAdmin ? (
+					<DropdownMenuItem asChild>
+						<Link to="/dashboard/admin">
+							<Shield aria-hidden />
+							{t('nav.admin')}
+						</Link>
+					</DropdownMenuItem>
+				) : null}
+				<DropdownMenuItem asChild>
+					<Link to="/dashboard/profile#wallet">
+						<Wallet aria-hidden />
+						{t('nav.connectWallet')}
+					</Link>
+				</DropdownMenuItem>
+				<DropdownMenuSeparator />
+				<DropdownMenuItem
+					disabled={signingOut}
+					onSelect={(e) => {
+						e.preventDefault()
+						clearClientState()
+						void signOut.submit(null, { method: 'post', action: '/logout' })
+					}}
+				>
+					<LogOut aria-hidden />
+					{signingOut ? t('nav.signingOut') : t('nav.signOut')}
+				</DropdownMenuItem>
+			</DropdownMenuContent>
+		</DropdownMenu>
+	)
+}

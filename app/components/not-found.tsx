@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+
+export function NotFound() {
+	const { t } = useTranslation()
+	return (
+		<main className="flex min-h-[70svh] flex-col items-center justify-center gap-3 p-6 text-center">
+			<p className="text-primary text-6xl font-bold">404</p>
+			<h1 className="text-xl font-semibold">{t('errors.notFound.title')}</h1>
+			<Link to="/" className="text-primary underline underline-offset-4">
+				{t('errors.notFound.home')}
+			</Link>
+		</main>
+	)
+}

@@ -1,0 +1,86 @@
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { admin } from 'better-auth/plugins/admin'
+import * as schema from '#db/schema.ts'
+import { getLanguage, getT } from '~/features/i18n/i18n.server.ts'
+import { actionMail } from '~/features/mail/templates.server.ts'
+import { sendMail } from '~/features/mail/mailer.server.ts'
+import type { Db } from '#db/client.server.ts'
+import { getDb } from '~/lib/db.server.ts'
+import { getEnv } from '~/lib/env.server.ts'
+
+export const MIN_PASSWORD_LENGTH = 8
+
+function tFor(request?: Request) {
+	return getT(request ? getLanguage(request) : 'en-US')
+}
+
+function buildAuth(db: Db) {
+	const env = getEnv()
+	const socialProviders: Record<string, { clientId: string; clientSecret: string }> = {}
+	if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
+		socialProviders.google = { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+	}
+	if (env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET) {
+		socialProviders.github = { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET }
+	}
+	return betterAuth({
+		appName: env.APP_NAME,
+		baseURL: env.APP_URL,
+		basePath: '/api/auth',
+		secret: env.AUTH_SECRET,
+		trustedOrigins: [env.APP_URL],
+		database: drizzleAdapter(db, { provider: 'pg', schema, transaction: true }),
+		emailAndPassword: {
+			enabled: true,
+			requireEmailVerification: true,
+			minPasswordLength: MIN_PASSWORD_LENGTH,
+			maxPasswordLength: 128,
+			revokeSessionsOnPasswordReset: true,
+			resetPasswordTokenExpiresIn: 60 * 60,
+			sendResetPassword: async ({ user, url }, request) => {
+				await sendMail(actionMail(tFor(request), user.email, 'reset', url))
+			},
+			onExistingUserSignUp: async ({ user }, request) => {
+				// The sign-up reply looks the same either way; the owner learns about the attempt.
+				await sendMail(actionMail(tFor(request), user.email, 'alreadyRegistered', `${env.APP_URL}/login`))
+			},
+		},
+		emailVerification: {
+			sendOnSignUp: true,
+			sendOnSignIn: true,
+			autoSignInAfterVerification: true,
+			expiresIn: 60 * 60 * 24,
+			sendVerificationEmail: async ({ user, url }, request) => {
+				await sendMail(actionMail(tFor(request), user.email, 'verify', url))
+			},
+		},
+		socialProviders,
+		account: { accountLinking: { enabled: true, trustedProviders: ['google', 'github'] } },
+		session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+		advanced: {
+			useSecureCookies: env.NODE_ENV === 'production' && env.APP_URL.startsWith('https://'),
+			database: { generateId: 'uuid' },
+		},
+		// Our own actions carry their own limits (features/security/rate-limit); the raw
+		// /api/auth endpoints keep Better Auth's limiter, counted in memory per process.
+		rateLimit: { enabled: env.NODE_ENV === 'production', window: 60, max: 100 },
+		plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+		logger: { level: env.NODE_ENV === 'test' ? 'error' : 'warn' },
+		telemetry: { enabled: false },
+	})
+}
+
+export type Auth = ReturnType<typeof buildAuth>
+
+const g = globalThis as unknown as { __auth?: Promise<Auth> }
+
+export function getAuth(): Promise<Auth> {
+	g.__auth ??= getDb().then(buildAuth)
+	return g.__auth
+}
+
+/** Tests rebuild auth after swapping the database. */
+export function resetAuthForTests() {
+	g.__auth = undefined
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod'
+
+// Messages are i18n keys; the form renders them with t().
+const email = z
+	.string({ error: 'auth.errors.emailRequired' })
+	.trim()
+	.min(1, 'auth.errors.emailRequired')
+	.max(254, 'auth.errors.emailInvalid')
+	.pipe(z.email('auth.errors.emailInvalid'))
+
+const password = z.string({ error: 'auth.errors.passwordRequired' }).min(1, 'auth.errors.passwordRequired').max(128, 'auth.errors.passwordTooLong')
+
+export const MIN_PASSWORD_LENGTH = 8
+
+// A short list of the passwords that leak first; the full defence is the length rule plus rate limits.
+const common = new Set(
+	'password,password1,password123,12345678,123456789,1234567890,qwertyui,qwerty123,11111111,00000000,iloveyou,abc12345,letmein1,welcome1,admin123,sunshine,princess,football,baseball,passw0rd,trustno1,superman,starwars,whatever,computer,michelle,jennifer,12341234,87654321,qwertyuiop,1q2w3e4r,zaq12wsx,asdfghjk,password!,changeme,learnchain'.split(
+		',',
+	),
+)
+
+const newPassword = password
+	.refine((v) => v.length >= MIN_PASSWORD_LENGTH, 'auth.errors.passwordTooShort')
+	.refine((v) => !common.has(v.toLowerCase()), 'auth.errors.passwordTooCommon')
+
+export const loginSchema = z.object({ email, password, redirectTo: z.string().optional() })
+
+export const signupSchema = z
+	.object({
+		email,
+		password: newPassword,
+		confirmPassword: z.string({ error: 'auth.errors.passwordRequired' }).min(1, 'auth.errors.passwordRequired'),
+	})
+	.refine((v) => v.password === v.confirmPassword, { message: 'auth.errors.passwordsDoNotMatch', path: ['confirmPassword'] })
+
+export const forgotSchema = z.object({ email })
+
+export const updatePasswordSchema = z
+	.object({
+		token: z.string().min(1, 'auth.errors.resetLinkInvalid').max(512, 'auth.errors.resetLinkInvalid'),
+		password: newPassword,
+		confirmPassword: z.string({ error: 'auth.errors.passwordRequired' }).min(1, 'auth.errors.passwordRequired'),
+	})
+	.refine((v) => v.password === v.confirmPassword, { message: 'auth.errors.passwordsDoNotMatch', path: ['confirmPassword'] })
+
+export const providerSchema = z.enum(['google', 'github'])
+export type Provider = z.infer<typeof providerSchema>
+
+export type FieldErrors = Partial<Record<string, string>>
+
+/** First message per field, as i18n keys. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+	const out: FieldErrors = {}
+	for (const issue of error.issues) {
+		const key = String(issue.path[0] ?? 'form')
+		out[key] ??= issue.message
+	}
+	return out
+}
+
+export function formObject(form: FormData) {
+	const out: Record<string, string> = {}
+	for (const [k, v] of form) if (typeof v === 'string') out[k] = v
+	return out
+}

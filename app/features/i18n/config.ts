@@ -1,0 +1,31 @@
+export const languages = ['en-US', 'pt-BR'] as const
+export type Language = (typeof languages)[number]
+export const defaultLanguage: Language = 'en-US'
+export const languageCookieName = 'app_language'
+export const languageCookieMaxAge = 60 * 60 * 24 * 365
+
+export function isLanguage(value: unknown): value is Language {
+	return typeof value === 'string' && (languages as readonly string[]).includes(value)
+}
+
+export function readCookie(cookieHeader: string | null | undefined, name: string) {
+	if (!cookieHeader) return undefined
+	for (const part of cookieHeader.split(';')) {
+		const [k, ...v] = part.trim().split('=')
+		if (k === name) return decodeURIComponent(v.join('='))
+	}
+	return undefined
+}
+
+/** The cookie wins; without one, a Portuguese browser gets pt-BR; otherwise en-US. */
+export function detectLanguage(cookieHeader: string | null | undefined, acceptLanguage?: string | null): Language {
+	const fromCookie = readCookie(cookieHeader, languageCookieName)
+	if (isLanguage(fromCookie)) return fromCookie
+	const first = acceptLanguage?.split(',')[0]?.trim().toLowerCase() ?? ''
+	if (first.startsWith('pt')) return 'pt-BR'
+	return defaultLanguage
+}
+
+export function languageCookie(lang: Language, secure: boolean) {
+	return `${languageCookieName}=${lang}; Path=/; Max-Age=${languageCookieMaxAge}; SameSite=Lax${secure ? '; Secure' : ''}`
+}

@@ -1,0 +1,41 @@
+import { desc } from 'drizzle-orm'
+import nodemailer, { type Transporter } from 'nodemailer'
+import { outboxEmails } from '#db/schema.ts'
+import { getDb } from '~/lib/db.server.ts'
+import { getEnv } from '~/lib/env.server.ts'
+
+export type Mail = { to: string; subject: string; text: string; html: string }
+
+let transport: Transporter | undefined
+
+function extractLinks(text: string) {
+	return [...new Set(text.match(/https?:\/\/[^\s"'<>)]+/g) ?? [])]
+}
+
+/** Send through SMTP when SMTP_URL is set, else keep the message in the local outbox. */
+export async function sendMail(mail: Mail) {
+	const env = getEnv()
+	if (env.SMTP_URL) {
+		transport ??= nodemailer.createTransport(env.SMTP_URL)
+		await transport.sendMail({
+			from: env.MAIL_FROM ?? `${env.APP_NAME} <no-reply@localhost>`,
+			to: mail.to,
+			subject: mail.subject,
+			text: mail.text,
+			html: mail.html,
+		})
+		return
+	}
+	const db = await getDb()
+	await db.insert(outboxEmails).values({ ...mail, links: extractLinks(mail.text) })
+}
+
+export async function listOutbox(limit = 100) {
+	const db = await getDb()
+	return db.select().from(outboxEmails).orderBy(desc(outboxEmails.createdAt)).limit(limit)
+}
+
+/** Test hook: forget the cached transport after SMTP_URL changes. */
+export function resetMailTransport() {
+	transport = undefined
+}

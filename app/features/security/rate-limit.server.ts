@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm'
+import { rateLimits } from '#db/schema.ts'
+import { getDb } from '~/lib/db.server.ts'
+
+export type Limit = { max: number; windowSeconds: number }
+
+export const limits = {
+	loginFailures: { max: 5, windowSeconds: 10 * 60 },
+	signup: { max: 10, windowSeconds: 60 * 60 },
+	passwordReset: { max: 5, windowSeconds: 60 * 60 },
+} satisfies Record<string, Limit>
+
+/**
+ * Fixed-window counter in the database, so every server process shares it.
+ * One statement: insert, or bump the count (restarting it when the window has passed).
+ */
+export async function hit(key: string, limit: Limit): Promise<{ count: number; limited: boolean }> {
+	const db = await getDb()
+	const window = `${limit.windowSeconds} seconds`
+	const rows = await db
+		.insert(rateLimits)
+		.values({ key, count: 1, windowStart: sql`now()` })
+		.onConflictDoUpdate({
+			target: rateLimits.key,
+			set: {
+				count: sql`CASE WHEN ${rateLimits.windowStart} < now() - ${window}::interval THEN 1 ELSE ${rateLimits.count} + 1 END`,
+				windowStart: sql`CASE WHEN ${rateLimits.windowStart} < now() - ${window}::interval THEN now() ELSE ${rateLimits.windowStart} END`,
+			},
+		})
+		.returning({ count: rateLimits.count })
+	const count = rows[0]?.count ?? 1
+	return { count, limited: count > limit.max }
+}
+
+/** Whether the key is over its limit, without counting this call. */
+export async function isLimited(key: string, limit: Limit): Promise<boolean> {
+	const db = await getDb()
+	const window = `${limit.windowSeconds} seconds`
+	const rows = await db.execute<{ count: number }>(
+		sql`SELECT count FROM rate_limits WHERE key = ${key} AND window_start >= now() - ${window}::interval`,
+	)
+	const row = (rows as unknown as { rows: { count: number }[] }).rows[0]
+	return Boolean(row && row.count >= limit.max)
+}
+
+export function clientIp(request: Request) {
+	// Set by server/index.mjs from the socket (or a trusted proxy); a client cannot forge it.
+	return request.headers.get('x-learnchain-ip') || 'local'
+}

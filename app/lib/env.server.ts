@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const optional = z
+	.string()
+	.optional()
+	.transform((v) => (v && v.trim() !== '' ? v.trim() : undefined))
+
+const schema = z.object({
+	NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+	APP_NAME: z.string().default('Learnchain'),
+	PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+	APP_URL: optional,
+	DATA_DIR: z.string().default('./data'),
+	DATABASE_URL: optional,
+	AUTH_SECRET: optional,
+	SMTP_URL: optional,
+	MAIL_FROM: optional,
+	MAIL_OUTBOX: optional,
+	GOOGLE_CLIENT_ID: optional,
+	GOOGLE_CLIENT_SECRET: optional,
+	GITHUB_CLIENT_ID: optional,
+	GITHUB_CLIENT_SECRET: optional,
+	AI_BASE_URL: optional,
+	AI_API_KEY: optional,
+	AI_MODEL: z.string().default('gpt-4o-mini'),
+	SEED_DEMO: optional,
+	APPLICATIONS_NOTIFY_EMAIL: optional,
+	// Test hooks: point OAuth providers at a local fake server.
+	OAUTH_GITHUB_BASE_URL: optional,
+})
+
+export type Env = z.infer<typeof schema> & {
+	APP_URL: string
+	AUTH_SECRET: string
+	seedDemo: boolean
+	outboxEnabled: boolean
+}
+
+let cached: Env | undefined
+
+function localSecret(dataDir: string, name: string) {
+	const file = path.join(dataDir, name)
+	try {
+		return fs.readFileSync(file, 'utf8').trim()
+	} catch {
+		fs.mkdirSync(dataDir, { recursive: true })
+		const secret = randomBytes(32).toString('hex')
+		fs.writeFileSync(file, secret, { mode: 0o600 })
+		return secret
+	}
+}
+
+/** Read and validate the environment once; every server module goes through here. */
+export function getEnv(): Env {
+	if (cached) return cached
+	const parsed = schema.safeParse(process.env)
+	if (!parsed.success) {
+		throw new Error(`Invalid environment: ${z.prettifyError(parsed.error)}`)
+	}
+	const e = parsed.data
+	const isProd = e.NODE_ENV === 'production'
+	let secret = e.AUTH_SECRET
+	if (!secret) {
+		if (isProd && e.DATABASE_URL) throw new Error('AUTH_SECRET is required in production')
+		secret = localSecret(e.DATA_DIR, '.auth-secret')
+	}
+	const seedFlag = e.SEED_DEMO?.toLowerCase()
+	cached = {
+		...e,
+		APP_URL: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+		AUTH_SECRET: secret,
+		seedDemo: seedFlag ? seedFlag === 'true' || seedFlag === '1' || seedFlag === 'on' : !e.DATABASE_URL,
+		outboxEnabled: !e.SMTP_URL && (!isProd || e.MAIL_OUTBOX === 'true'),
+	}
+	return cached
+}
+
+/** Values the browser may see; nothing secret goes here. */
+export function getPublicEnv() {
+	const env = getEnv()
+	return {
+		APP_NAME: env.APP_NAME,
+		demoMode: env.seedDemo,
+		googleEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+		githubEnabled: Boolean(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET),
+	}
+}

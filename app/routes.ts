@@ -1,0 +1,47 @@
+import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes'
+
+export default [
+	layout('routes/marketing/layout.tsx', [
+		index('routes/marketing/student.tsx', { id: 'student-home' }),
+		route('old/hidden/index', 'routes/marketing/student.tsx', { id: 'student-alt' }),
+		route('companies', 'routes/marketing/companies.tsx'),
+		route('investors', 'routes/marketing/investors.tsx'),
+	]),
+	layout('routes/auth/layout.tsx', [
+		route('login', 'routes/auth/login.tsx'),
+		route('signup', 'routes/auth/signup.tsx'),
+		route('forgot-password', 'routes/auth/forgot-password.tsx'),
+		route('login-oauth', 'routes/auth/login-oauth.tsx'),
+		route('update-password', 'routes/auth/update-password.tsx'),
+	]),
+	route('auth/callback', 'routes/auth/callback.tsx'),
+	route('logout', 'routes/auth/logout.ts'),
+	route('dashboard', 'routes/dashboard/layout.tsx', [
+		index('routes/dashboard/home.tsx'),
+		route('explore', 'routes/dashboard/explore.tsx'),
+		route('learn/path/:pathId', 'routes/dashboard/path.tsx'),
+		route('learn/course/:courseId', 'routes/dashboard/course.tsx'),
+		route('profile', 'routes/dashboard/profile.tsx'),
+		route('scoreboard', 'routes/dashboard/scoreboard.tsx'),
+		route('achievements', 'routes/dashboard/achievements.tsx'),
+		route('admin', 'routes/admin/layout.tsx', [
+			index('routes/admin/overview.tsx'),
+			route('paths', 'routes/admin/paths.tsx'),
+			route('courses', 'routes/admin/courses.tsx'),
+			route('modules', 'routes/admin/modules.tsx'),
+			route('lessons', 'routes/admin/lessons.tsx'),
+		]),
+	]),
+	...prefix('api', [route('auth/*', 'routes/api/auth.ts')]),
+	route('resources/language', 'routes/api/language.ts'),
+	route('healthz', 'routes/api/healthz.ts'),
+	route('readyz', 'routes/api/readyz.ts'),
+	route('dev/mailbox', 'routes/api/mailbox.tsx'),
+	route('dev/mailbox.json', 'routes/api/mailbox-json.ts'),
+	route('test', 'routes/diagnostics/test.tsx'),
+	route('ssr-check', 'routes/diagnostics/ssr-check.tsx'),
+	route('bare', 'routes/diagnostics/bare.tsx'),
+	route('static-bare', 'routes/diagnostics/static-bare.tsx'),
+	route('ssr-canary', 'routes/diagnostics/ssr-canary.tsx'),
+	route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig

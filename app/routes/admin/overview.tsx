@@ -1,0 +1,54 @@
+import { BookOpen, Boxes, FileText, Layers, ShieldCheck, Users } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { PageHeader } from '~/components/page-header'
+import { Card, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { contentCounts } from '~/features/admin/overview.server.ts'
+import { requireAdmin } from '~/features/auth/session.server.ts'
+import type { Route } from './+types/overview'
+
+export async function loader({ request }: Route.LoaderArgs) {
+	await requireAdmin(request)
+	return { counts: await contentCounts() }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Admin' }]
+
+export default function AdminOverview({ loaderData }: Route.ComponentProps) {
+	const { t } = useTranslation()
+	const { counts } = loaderData
+	const cards = [
+		{ to: '/dashboard/admin/paths', key: 'admin.sections.paths', icon: Layers, count: counts.paths },
+		{ to: '/dashboard/admin/courses', key: 'admin.sections.courses', icon: BookOpen, count: counts.courses },
+		{ to: '/dashboard/admin/modules', key: 'admin.sections.modules', icon: Boxes, count: counts.modules },
+		{ to: '/dashboard/admin/lessons', key: 'admin.sections.lessons', icon: FileText, count: counts.lessons },
+	]
+	return (
+		<>
+			<PageHeader title={t('nav.admin')} />
+			<p className="mb-6 flex items-center gap-2 rounded-lg border border-emerald-500/40 bg-emerald-500/10 px-4 py-3 text-sm font-medium text-emerald-800 dark:text-emerald-300">
+				<ShieldCheck className="size-4" aria-hidden />
+				{t('admin.accessGranted')}
+			</p>
+			<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+				{cards.map((c) => (
+					<li key={c.to}>
+						<Link to={c.to} className="block h-full">
+							<Card className="hover:border-primary h-full transition-colors">
+								<CardHeader>
+									<c.icon className="text-primary size-5" aria-hidden />
+									<CardTitle>{t(c.key)}</CardTitle>
+									<CardDescription data-testid={`count-${c.key.split('.').pop()}`}>{t('admin.count', { count: c.count })}</CardDescription>
+								</CardHeader>
+							</Card>
+						</Link>
+					</li>
+				))}
+			</ul>
+			<p className="text-muted-foreground mt-6 flex items-center gap-2 text-sm">
+				<Users className="size-4" aria-hidden />
+				{t('admin.usersCount', { count: counts.users })}
+			</p>
+		</>
+	)
+}

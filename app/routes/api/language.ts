@@ -1,0 +1,20 @@
+import { redirect } from 'react-router'
+import { isLanguage, languageCookie } from '~/features/i18n/config.ts'
+import { safeRedirect } from '~/lib/safe-redirect.ts'
+import type { Route } from './+types/language'
+
+// POST lang=pt-BR|en-US: store the choice for a year; works without JavaScript too.
+export async function action({ request }: Route.ActionArgs) {
+	const form = await request.formData()
+	const lang = form.get('lang')
+	if (!isLanguage(lang)) return Response.json({ error: 'Unsupported language' }, { status: 400 })
+	const secure = new URL(request.url).protocol === 'https:'
+	const headers = { 'Set-Cookie': languageCookie(lang, secure) }
+	const back = form.get('redirectTo')
+	if (back) return redirect(safeRedirect(back, '/'), { headers })
+	return Response.json({ ok: true, lang }, { headers })
+}
+
+export function loader() {
+	return redirect('/')
+}

@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { FormField, FormMessage } from '~/components/form-field'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { requestPasswordReset } from '~/features/auth/flows.server.ts'
+import { fieldErrors, forgotSchema, formObject, type FieldErrors } from '~/features/auth/schemas.ts'
+import { getT } from '~/features/i18n/i18n.server.ts'
+import type { Route } from './+types/forgot-password'
+
+export function loader({ request }: Route.LoaderArgs) {
+	return { title: getT(request)('auth.forgot.title') }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+type ActionData = { fields?: FieldErrors; error?: string; success?: string }
+
+export async function action({ request }: Route.ActionArgs) {
+	const parsed = forgotSchema.safeParse(formObject(await request.formData()))
+	if (!parsed.success) return data<ActionData>({ fields: fieldErrors(parsed.error) }, { status: 400 })
+	const result = await requestPasswordReset(request, parsed.data.email)
+	if (!result.ok) return data<ActionData>({ error: result.error }, { status: result.status })
+	return data<ActionData>({ success: 'auth.forgot.sent' })
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+	const { t } = useTranslation()
+	const navigation = useNavigation()
+	const busy = navigation.state === 'submitting'
+	const result = actionData as ActionData | undefined
+	return (
+		<Card>
+			<CardHeader>
+				<CardTitle className="text-2xl">{t('auth.forgot.title')}</CardTitle>
+				<CardDescription>{t('auth.forgot.subtitle')}</CardDescription>
+			</CardHeader>
+			<CardContent>
+				<Form method="post" className="grid gap-4" noValidate>
+					<FormMessage error={result?.error} success={result?.success} />
+					<FormField label={t('auth.email')} name="email" type="email" autoComplete="email" required error={result?.fields?.email} />
+					<Button type="submit" disabled={busy}>
+						{busy ? t('auth.forgot.busy') : t('auth.forgot.submit')}
+					</Button>
+					<Link to="/login" className="text-primary text-center text-sm underline-offset-4 hover:underline">
+						{t('auth.backToLogin')}
+					</Link>
+				</Form>
+			</CardContent>
+		</Card>
+	)
+}

@@ -1,0 +1,109 @@
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import { FormField, FormMessage } from '~/components/form-field'
+import { SocialButtons } from '~/components/social-buttons'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { signIn } from '~/features/auth/flows.server.ts'
+import { fieldErrors, formObject, loginSchema, type FieldErrors } from '~/features/auth/schemas.ts'
+import { requireAnonymous } from '~/features/auth/session.server.ts'
+import { demoAccounts } from '~/features/system/demo-accounts.ts'
+import { getT } from '~/features/i18n/i18n.server.ts'
+import { safeRedirect } from '~/lib/safe-redirect.ts'
+import { useRootData } from '~/root'
+import type { Route } from './+types/login'
+
+export async function loader({ request }: Route.LoaderArgs) {
+	await requireAnonymous(request)
+	return { title: getT(request)('auth.login.title') }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+type ActionData = { fields?: FieldErrors; error?: string }
+
+export async function action({ request }: Route.ActionArgs) {
+	const form = formObject(await request.formData())
+	const parsed = loginSchema.safeParse(form)
+	if (!parsed.success) return data<ActionData>({ fields: fieldErrors(parsed.error) }, { status: 400 })
+	const result = await signIn(request, parsed.data.email, parsed.data.password)
+	if (!result.ok) return data<ActionData>({ error: result.error }, { status: result.status })
+	throw redirect(safeRedirect(parsed.data.redirectTo), { headers: result.headers })
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+	const { t } = useTranslation()
+	const [params] = useSearchParams()
+	const navigation = useNavigation()
+	const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/login') && navigation.formMethod === 'POST'
+	const redirectTo = params.get('redirectTo')
+	const demo = useRootData()?.env.demoMode
+	const result = actionData as ActionData | undefined
+	return (
+		<Card>
+			<CardHeader>
+				<CardTitle className="text-2xl">{t('auth.login.title')}</CardTitle>
+				<CardDescription>{t('auth.login.subtitle')}</CardDescription>
+			</CardHeader>
+			<CardContent className="grid gap-4">
+				<Form method="post" replace className="grid gap-4" noValidate>
+					{redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+					<FormMessage error={result?.error} />
+					<FormField label={t('auth.email')} name="email" type="email" autoComplete="email" required error={result?.fields?.email} />
+					<FormField
+						label={t('auth.password')}
+						name="password"
+						type="password"
+						autoComplete="current-password"
+						required
+						error={result?.fields?.password}
+					/>
+					<div className="flex justify-end text-sm">
+						<Link to="/forgot-password" className="text-muted-foreground hover:text-foreground underline-offset-4 hover:underline">
+							{t('auth.login.forgot')}
+						</Link>
+					</div>
+					<Button type="submit" disabled={busy}>
+						{busy ? t('auth.loading') : t('auth.login.submit')}
+					</Button>
+				</Form>
+				<Divider label={t('auth.or')} />
+				<SocialButtons redirectTo={redirectTo} />
+				<p className="text-muted-foreground text-center text-sm">
+					{t('auth.login.noAccount')}{' '}
+					<Link to="/signup" className="text-primary underline-offset-4 hover:underline">
+						{t('auth.signup.link')}
+					</Link>
+				</p>
+				{demo ? <DemoAccounts /> : null}
+			</CardContent>
+		</Card>
+	)
+}
+
+function Divider({ label }: { label: string }) {
+	return (
+		<div className="text-muted-foreground flex items-center gap-3 text-xs uppercase">
+			<span className="bg-border h-px flex-1" />
+			{label}
+			<span className="bg-border h-px flex-1" />
+		</div>
+	)
+}
+
+function DemoAccounts() {
+	const { t } = useTranslation()
+	return (
+		<aside className="bg-muted/50 rounded-md border p-3 text-xs" aria-label={t('auth.demo.title')}>
+			<p className="mb-1 font-medium">{t('auth.demo.title')}</p>
+			<ul className="space-y-0.5 font-mono">
+				<li>
+					{t('auth.demo.learner')}: {demoAccounts.learner.email} / {demoAccounts.learner.password}
+				</li>
+				<li>
+					{t('auth.demo.admin')}: {demoAccounts.admin.email} / {demoAccounts.admin.password}
+				</li>
+			</ul>
+		</aside>
+	)
+}

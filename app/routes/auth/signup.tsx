@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { FormField, FormMessage } from '~/components/form-field'
+import { SocialButtons } from '~/components/social-buttons'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { signUp } from '~/features/auth/flows.server.ts'
+import { fieldErrors, formObject, signupSchema, type FieldErrors } from '~/features/auth/schemas.ts'
+import { requireAnonymous } from '~/features/auth/session.server.ts'
+import { getT } from '~/features/i18n/i18n.server.ts'
+import type { Route } from './+types/signup'
+
+export async function loader({ request }: Route.LoaderArgs) {
+	await requireAnonymous(request)
+	return { title: getT(request)('auth.signup.title') }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+type ActionData = { fields?: FieldErrors; error?: string; success?: string }
+
+export async function action({ request }: Route.ActionArgs) {
+	const parsed = signupSchema.safeParse(formObject(await request.formData()))
+	if (!parsed.success) return data<ActionData>({ fields: fieldErrors(parsed.error) }, { status: 400 })
+	const result = await signUp(request, parsed.data.email, parsed.data.password)
+	if (!result.ok) return data<ActionData>({ error: result.error }, { status: result.status })
+	return data<ActionData>({ success: 'auth.signup.checkEmail' })
+}
+
+export default function Signup({ actionData }: Route.ComponentProps) {
+	const { t } = useTranslation()
+	const navigation = useNavigation()
+	const busy = navigation.state === 'submitting' && navigation.formAction === '/signup'
+	const result = actionData as ActionData | undefined
+	return (
+		<Card>
+			<CardHeader>
+				<CardTitle className="text-2xl">{t('auth.signup.title')}</CardTitle>
+				<CardDescription>{t('auth.signup.subtitle')}</CardDescription>
+			</CardHeader>
+			<CardContent className="grid gap-4">
+				<Form method="post" className="grid gap-4" noValidate>
+					<FormMessage error={result?.error} success={result?.success} />
+					<FormField label={t('auth.email')} name="email" type="email" autoComplete="email" required error={result?.fields?.email} />
+					<FormField
+						label={t('auth.password')}
+						name="password"
+						type="password"
+						autoComplete="new-password"
+						required
+						minLength={8}
+						error={result?.fields?.password}
+					/>
+					<FormField
+						label={t('auth.confirmPassword')}
+						name="confirmPassword"
+						type="password"
+						autoComplete="new-password"
+						required
+						error={result?.fields?.confirmPassword}
+					/>
+					<p className="text-muted-foreground text-xs">{t('auth.passwordHint')}</p>
+					<Button type="submit" disabled={busy}>
+						{busy ? t('auth.signup.busy') : t('auth.signup.submit')}
+					</Button>
+				</Form>
+				<SocialButtons />
+				<p className="text-muted-foreground text-center text-sm">
+					{t('auth.signup.haveAccount')}{' '}
+					<Link to="/login" className="text-primary underline-offset-4 hover:underline">
+						{t('auth.login.link')}
+					</Link>
+				</p>
+			</CardContent>
+		</Card>
+	)
+}

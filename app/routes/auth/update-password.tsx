@@ -1,0 +1,88 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, useNavigate, useNavigation, useSearchParams } from 'react-router'
+import { FormField, FormMessage } from '~/components/form-field'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { resetPassword } from '~/features/auth/flows.server.ts'
+import { fieldErrors, formObject, updatePasswordSchema, type FieldErrors } from '~/features/auth/schemas.ts'
+import { getT } from '~/features/i18n/i18n.server.ts'
+import type { Route } from './+types/update-password'
+
+export function loader({ request }: Route.LoaderArgs) {
+	return { title: getT(request)('auth.update.title') }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+type ActionData = { fields?: FieldErrors; error?: string; success?: string }
+
+export async function action({ request }: Route.ActionArgs) {
+	const parsed = updatePasswordSchema.safeParse(formObject(await request.formData()))
+	if (!parsed.success) {
+		const fields = fieldErrors(parsed.error)
+		return data<ActionData>({ fields, error: fields.token }, { status: 400 })
+	}
+	const result = await resetPassword(parsed.data.token, parsed.data.password)
+	if (!result.ok) return data<ActionData>({ error: result.error }, { status: result.status })
+	return data<ActionData>({ success: 'auth.update.success' })
+}
+
+export default function UpdatePassword({ actionData }: Route.ComponentProps) {
+	const { t } = useTranslation()
+	const [params] = useSearchParams()
+	const navigate = useNavigate()
+	const navigation = useNavigation()
+	const result = actionData as ActionData | undefined
+	const token = params.get('token') ?? ''
+	const linkError = params.get('error') ? 'auth.errors.resetLinkInvalid' : undefined
+
+	useEffect(() => {
+		if (!result?.success) return
+		const id = setTimeout(() => navigate('/login', { replace: true }), 3000)
+		return () => clearTimeout(id)
+	}, [result?.success, navigate])
+
+	return (
+		<Card>
+			<CardHeader>
+				<CardTitle className="text-2xl">{t('auth.update.title')}</CardTitle>
+				<CardDescription>{t('auth.update.subtitle')}</CardDescription>
+			</CardHeader>
+			<CardContent>
+				{!token || linkError ? (
+					<div className="grid gap-4">
+						<FormMessage error={linkError ?? 'auth.errors.resetLinkInvalid'} />
+						<Link to="/forgot-password" className="text-primary text-center text-sm underline-offset-4 hover:underline">
+							{t('auth.update.requestNew')}
+						</Link>
+					</div>
+				) : (
+					<Form method="post" className="grid gap-4" noValidate>
+						<input type="hidden" name="token" value={token} />
+						<FormMessage error={result?.error} success={result?.success} />
+						<FormField
+							label={t('auth.update.newPassword')}
+							name="password"
+							type="password"
+							autoComplete="new-password"
+							required
+							error={result?.fields?.password}
+						/>
+						<FormField
+							label={t('auth.update.confirmNewPassword')}
+							name="confirmPassword"
+							type="password"
+							autoComplete="new-password"
+							required
+							error={result?.fields?.confirmPassword}
+						/>
+						<Button type="submit" disabled={navigation.state === 'submitting' || Boolean(result?.success)}>
+							{navigation.state === 'submitting' ? t('auth.update.busy') : t('auth.update.submit')}
+						</Button>
+					</Form>
+				)}
+			</CardContent>
+		</Card>
+	)
+}

@@ -1,0 +1,47 @@
+import { Outlet } from 'react-router'
+import { AppSidebar } from '~/components/dashboard/app-sidebar'
+import { Breadcrumbs } from '~/components/dashboard/breadcrumbs'
+import { UserMenu } from '~/components/dashboard/user-menu'
+import { LanguageSwitcher } from '~/components/language-switcher'
+import { Separator } from '~/components/ui/separator'
+import { SidebarInset, SidebarProvider, SidebarTrigger } from '~/components/ui/sidebar'
+import { TooltipProvider } from '~/components/ui/tooltip'
+import { requireUser } from '~/features/auth/session.server.ts'
+import { isAdmin } from '~/features/auth/user.ts'
+import { readCookie } from '~/features/i18n/config.ts'
+import { getEnv } from '~/lib/env.server.ts'
+import type { Route } from './+types/layout'
+
+export async function loader({ request }: Route.LoaderArgs) {
+	const user = await requireUser(request)
+	// The sidebar starts collapsed until the learner opens it; the choice lives in a cookie.
+	const sidebarOpen = readCookie(request.headers.get('cookie'), 'sidebar_state') === 'true'
+	return { user, isAdmin: isAdmin(user), sidebarOpen, appName: getEnv().APP_NAME }
+}
+
+export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex' }]
+
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+	const { user, isAdmin, sidebarOpen, appName } = loaderData
+	return (
+		<TooltipProvider delayDuration={200}>
+			<SidebarProvider defaultOpen={sidebarOpen}>
+				<AppSidebar isAdmin={isAdmin} appName={appName} />
+				<SidebarInset>
+					<header className="bg-background/90 sticky top-0 z-30 flex h-14 items-center gap-2 border-b px-3 backdrop-blur sm:px-4">
+						<SidebarTrigger />
+						<Separator orientation="vertical" className="mr-1 h-4" />
+						<div className="min-w-0 flex-1">
+							<Breadcrumbs />
+						</div>
+						<LanguageSwitcher />
+						<UserMenu user={user} isAdmin={isAdmin} />
+					</header>
+					<div className="flex-1 p-4 sm:p-6">
+						<Outlet />
+					</div>
+				</SidebarInset>
+			</SidebarProvider>
+		</TooltipProvider>
+	)
+}

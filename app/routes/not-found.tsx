@@ -1,0 +1,19 @@
+import { NotFound } from '~/components/not-found'
+import { log } from '~/lib/log.server.ts'
+import type { Route } from './+types/not-found'
+
+export async function loader({ request }: Route.LoaderArgs) {
+	// Unknown routes are worth knowing about: a broken link somewhere points here.
+	log.error('route not found', { path: new URL(request.url).pathname })
+	throw new Response('Not Found', { status: 404 })
+}
+
+export const meta: Route.MetaFunction = () => [{ title: '404' }, { name: 'robots', content: 'noindex' }]
+
+export default function NotFoundRoute() {
+	return <NotFound />
+}
+
+export function ErrorBoundary() {
+	return <NotFound />
+}

@@ -1,0 +1,254 @@
+import { sql } from 'drizzle-orm'
+import {
+	boolean,
+	check,
+	index,
+	integer,
+	jsonb,
+	pgTable,
+	text,
+	timestamp,
+	uniqueIndex,
+	uuid,
+} from 'drizzle-orm/pg-core'
+
+// Timestamps are set by the database on insert and by $onUpdate on every update,
+// so the browser never supplies them.
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () =>
+	timestamp('updated_at', { withTimezone: true })
+		.notNull()
+		.defaultNow()
+		.$onUpdate(() => new Date())
+
+/* ----------------------------- auth (Better Auth) ----------------------------- */
+
+export const user = pgTable('user', {
+	id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+	name: text('name').notNull(),
+	email: text('email').notNull().unique(),
+	emailVerified: boolean('email_verified').notNull().default(false),
+	image: text('image'),
+	role: text('role').notNull().default('user'),
+	banned: boolean('banned').default(false),
+	banReason: text('ban_reason'),
+	banExpires: timestamp('ban_expires', { withTimezone: true }),
+	createdAt: createdAt(),
+	updatedAt: updatedAt(),
+})
+
+export const session = pgTable(
+	'session',
+	{
+		id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		token: text('token').notNull().unique(),
+		ipAddress: text('ip_address'),
+		userAgent: text('user_agent'),
+		userId: text('user_id')
+			.notNull()
+			.references(() => user.id, { onDelete: 'cascade' }),
+		impersonatedBy: text('impersonated_by'),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [index('session_user_idx').on(t.userId)],
+)
+
+export const account = pgTable(
+	'account',
+	{
+		id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+		accountId: text('account_id').notNull(),
+		providerId: text('provider_id').notNull(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => user.id, { onDelete: 'cascade' }),
+		accessToken: text('access_token'),
+		refreshToken: text('refresh_token'),
+		idToken: text('id_token'),
+		accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+		refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+		scope: text('scope'),
+		password: text('password'),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [index('account_user_idx').on(t.userId)],
+)
+
+export const verification = pgTable(
+	'verification',
+	{
+		id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+		identifier: text('identifier').notNull(),
+		value: text('value').notNull(),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [index('verification_identifier_idx').on(t.identifier)],
+)
+
+/* --------------------------------- content ---------------------------------- */
+
+export const learningPaths = pgTable(
+	'learning_paths',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		title: text('title').notNull(),
+		slug: text('slug').notNull(),
+		description: text('description'),
+		isPublished: boolean('is_published').notNull().default(false),
+		publishedAt: timestamp('published_at', { withTimezone: true }),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [uniqueIndex('learning_paths_slug_uq').on(t.slug)],
+)
+
+export const courses = pgTable(
+	'courses',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		pathId: uuid('path_id')
+			.notNull()
+			.references(() => learningPaths.id, { onDelete: 'cascade' }),
+		title: text('title').notNull(),
+		slug: text('slug').notNull(),
+		summary: text('summary'),
+		description: text('description'),
+		order: integer('order').notNull().default(1),
+		durationMinutes: integer('duration_minutes'),
+		thumbnailUrl: text('thumbnail_url'),
+		isPublished: boolean('is_published').notNull().default(false),
+		publishedAt: timestamp('published_at', { withTimezone: true }),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		uniqueIndex('courses_path_slug_uq').on(t.pathId, t.slug),
+		index('courses_path_order_idx').on(t.pathId, t.order),
+		check('courses_order_min', sql`${t.order} >= 1`),
+		check('courses_duration_min', sql`${t.durationMinutes} IS NULL OR ${t.durationMinutes} >= 0`),
+	],
+)
+
+export const modules = pgTable(
+	'modules',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		courseId: uuid('course_id')
+			.notNull()
+			.references(() => courses.id, { onDelete: 'cascade' }),
+		title: text('title').notNull(),
+		slug: text('slug').notNull(),
+		summary: text('summary'),
+		order: integer('order').notNull().default(1),
+		isPublished: boolean('is_published').notNull().default(false),
+		publishedAt: timestamp('published_at', { withTimezone: true }),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		uniqueIndex('modules_course_slug_uq').on(t.courseId, t.slug),
+		index('modules_course_order_idx').on(t.courseId, t.order),
+		check('modules_order_min', sql`${t.order} >= 1`),
+	],
+)
+
+export const lessons = pgTable(
+	'lessons',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		moduleId: uuid('module_id')
+			.notNull()
+			.references(() => modules.id, { onDelete: 'cascade' }),
+		title: text('title').notNull(),
+		slug: text('slug').notNull(),
+		lessonType: text('lesson_type').notNull(),
+		order: integer('order').notNull().default(1),
+		content: text('content'),
+		xpValue: integer('xp_value').notNull().default(0),
+		durationMinutes: integer('duration_minutes'),
+		thumbnailUrl: text('thumbnail_url'),
+		isPublished: boolean('is_published').notNull().default(false),
+		publishedAt: timestamp('published_at', { withTimezone: true }),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		uniqueIndex('lessons_module_slug_uq').on(t.moduleId, t.slug),
+		index('lessons_module_order_idx').on(t.moduleId, t.order),
+		check('lessons_order_min', sql`${t.order} >= 1`),
+		check('lessons_xp_min', sql`${t.xpValue} >= 0`),
+		check('lessons_duration_min', sql`${t.durationMinutes} IS NULL OR ${t.durationMinutes} >= 0`),
+		check('lessons_type_valid', sql`${t.lessonType} IN ('text', 'video', 'quiz')`),
+	],
+)
+
+/* ------------------------------- learner data ------------------------------- */
+
+export const userProgress = pgTable(
+	'user_progress',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => user.id, { onDelete: 'cascade' }),
+		lessonId: uuid('lesson_id')
+			.notNull()
+			.references(() => lessons.id, { onDelete: 'cascade' }),
+		status: text('status').notNull().default('not_started'),
+		completedAt: timestamp('completed_at', { withTimezone: true }),
+		lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		uniqueIndex('user_progress_user_lesson_uq').on(t.userId, t.lessonId),
+		index('user_progress_lesson_idx').on(t.lessonId),
+		index('user_progress_user_completed_idx').on(t.userId, t.completedAt),
+		check('user_progress_status_valid', sql`${t.status} IN ('not_started', 'in_progress', 'completed')`),
+	],
+)
+
+export const userEnrollments = pgTable(
+	'user_enrollments',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => user.id, { onDelete: 'cascade' }),
+		learningPathId: uuid('learning_path_id')
+			.notNull()
+			.references(() => learningPaths.id, { onDelete: 'cascade' }),
+		isActive: boolean('is_active').notNull().default(true),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		uniqueIndex('user_enrollments_user_path_uq').on(t.userId, t.learningPathId),
+		index('user_enrollments_path_idx').on(t.learningPathId),
+	],
+)
+
+/* ------------------------------ infrastructure ------------------------------ */
+
+// Outbox for email while no SMTP server is configured (see /dev/mailbox).
+export const outboxEmails = pgTable('outbox_emails', {
+	id: uuid('id').primaryKey().defaultRandom(),
+	to: text('to').notNull(),
+	subject: text('subject').notNull(),
+	text: text('text').notNull(),
+	html: text('html').notNull(),
+	links: jsonb('links').$type<string[]>().notNull().default([]),
+	createdAt: createdAt(),
+})
+
+// Fixed-window counters shared by every server process (login, sign-up, reset...).
+export const rateLimits = pgTable('rate_limits', {
+	key: text('key').primaryKey(),
+	count: integer('count').notNull(),
+	windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+})

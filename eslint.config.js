@@ -1,0 +1,28 @@
+import js from '@eslint/js'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+export default tseslint.config(
+	{ ignores: ['build/', '.react-router/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'bench/results/'] },
+	js.configs.recommended,
+	...tseslint.configs.recommended,
+	{
+		files: ['**/*.{ts,tsx,js,mjs}'],
+		languageOptions: { globals: { ...globals.browser, ...globals.node } },
+		plugins: { 'react-hooks': reactHooks },
+		rules: {
+			...reactHooks.configs.recommended.rules,
+			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+			'@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+			'no-control-regex': 'off',
+		},
+	},
+	{
+		// Only server code may read secrets: browser modules must not import *.server.ts at runtime.
+		files: ['app/components/**/*.{ts,tsx}'],
+		rules: {
+			'no-restricted-imports': ['error', { patterns: [{ group: ['**/*.server', '**/*.server.ts'], message: 'Server-only module' }] }],
+		},
+	},
+)

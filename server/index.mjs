@@ -1,0 +1,51 @@
+// The production HTTP server: static assets, compression, and the React Router app.
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express from 'express'
+
+const BUILD_DIR = path.resolve('build')
+
+export async function startServer({ port = Number(process.env.PORT ?? 3000) } = {}) {
+	const build = await import(pathToFileURL(path.join(BUILD_DIR, 'server/index.js')).href)
+	// Migrate and seed before taking traffic.
+	await build.entry.module.bootstrap()
+
+	const app = express()
+	app.disable('x-powered-by')
+	app.set('trust proxy', process.env.TRUST_PROXY === 'true')
+	app.use(compression())
+	app.use(
+		'/assets',
+		express.static(path.join(BUILD_DIR, 'client/assets'), { immutable: true, maxAge: '1y', index: false }),
+	)
+	app.use(express.static(path.join(BUILD_DIR, 'client'), { maxAge: '1h', index: false }))
+	app.use((req, _res, next) => {
+		// The only client address the app trusts is the one this server saw (or its proxy, when trusted).
+		req.headers['x-learnchain-ip'] = req.ip ?? ''
+		next()
+	})
+	app.all('/{*splat}', createRequestHandler({ build, mode: process.env.NODE_ENV }))
+
+	const server = await new Promise((resolve) => {
+		const s = app.listen(port, () => resolve(s))
+	})
+	console.log(`Learnchain listening on http://localhost:${port}`)
+
+	let closing = false
+	const shutdown = async (signal) => {
+		if (closing) return
+		closing = true
+		console.log(`${signal}: draining requests`)
+		server.close(async () => {
+			await build.entry.module.shutdown?.()
+			process.exit(0)
+		})
+		server.closeIdleConnections?.()
+		setTimeout(() => process.exit(1), 10_000).unref()
+	}
+	process.on('SIGTERM', () => void shutdown('SIGTERM'))
+	process.on('SIGINT', () => void shutdown('SIGINT'))
+	return server
+}

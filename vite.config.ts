@@ -1,0 +1,12 @@
+import { reactRouter } from '@react-router/dev/vite'
+import tailwindcss from '@tailwindcss/vite'
+import { defineConfig } from 'vite'
+import tsconfigPaths from 'vite-tsconfig-paths'
+
+export default defineConfig({
+	plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
+	build: { target: 'es2022' },
+	// PGlite ships its own wasm/data files; bundling it breaks their lookup.
+	ssr: { external: ['@electric-sql/pglite', 'pg'] },
+	optimizeDeps: { exclude: ['@electric-sql/pglite'] },
+})
