@@ -6,7 +6,7 @@ process.env.NODE_ENV ??= 'production'
 // Locally, with neither SMTP nor a real database configured, mail goes to /dev/mailbox.
 if (!process.env.SMTP_URL && !process.env.DATABASE_URL) process.env.MAIL_OUTBOX ??= 'true'
 
-if (!fs.existsSync('build/server/index.js')) {
+if (!fs.existsSync(`${process.env.BUILD_DIR ?? 'build'}/server/index.js`)) {
 	console.log('No build found: building first (one time)...')
 	const r = spawnSync('npx', ['react-router', 'build'], { stdio: 'inherit', env: process.env })
 	if (r.status !== 0) process.exit(r.status ?? 1)

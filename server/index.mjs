@@ -5,7 +5,7 @@ import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
 
-const BUILD_DIR = path.resolve('build')
+const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? 'build')
 
 export async function startServer({ port = Number(process.env.PORT ?? 3000) } = {}) {
 	const build = await import(pathToFileURL(path.join(BUILD_DIR, 'server/index.js')).href)

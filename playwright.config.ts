@@ -1,0 +1,56 @@
+import { defineConfig, devices } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 3210)
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/learnchain-e2e-${PORT}`
+
+export default defineConfig({
+	testDir: './tests/e2e',
+	timeout: 60_000,
+	expect: { timeout: 10_000 },
+	fullyParallel: true,
+	forbidOnly: Boolean(process.env.CI),
+	retries: 0,
+	workers: 2,
+	reporter: process.env.CI ? [['list']] : [['list']],
+	use: {
+		baseURL: `http://localhost:${PORT}`,
+		trace: 'retain-on-failure',
+		launchOptions: {
+			executablePath: '/usr/bin/chromium',
+			args: [
+				'--headless',
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-quic',
+				'--no-first-run',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+			],
+		},
+	},
+	projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+	webServer: {
+		// The production build on a fresh embedded database, seeded with demo data.
+		command: `rm -rf ${E2E_DATA_DIR} && node scripts/start.mjs`,
+		url: `http://localhost:${PORT}/readyz`,
+		reuseExistingServer: false,
+		timeout: 120_000,
+		stdout: 'ignore',
+		stderr: 'pipe',
+		env: {
+			PORT: String(PORT),
+			DATA_DIR: E2E_DATA_DIR,
+			NODE_ENV: 'production',
+			MAIL_OUTBOX: 'true',
+			SEED_DEMO: 'true',
+			APP_URL: `http://localhost:${PORT}`,
+			GITHUB_CLIENT_ID: '',
+			GITHUB_CLIENT_SECRET: '',
+			GOOGLE_CLIENT_ID: '',
+			GOOGLE_CLIENT_SECRET: '',
+			DATABASE_URL: '',
+			SMTP_URL: '',
+		},
+	},
+})

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto'
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+
+export type Credentials = { email: string; password: string }
+
+export const demo = {
+	learner: { email: 'learner@example.com', password: 'learner-demo-2026' },
+	admin: { email: 'admin@example.com', password: 'admin-demo-2026' },
+} as const
+
+export function uniqueEmail(prefix = 'learner') {
+	return `${prefix}-${randomUUID().slice(0, 8)}@example.test`
+}
+
+type Mail = { to: string; subject: string; text: string; html: string; links: string[]; createdAt: string }
+
+/** Newest message to `to` in the outbox (polls briefly: sending happens after the response). */
+export async function latestMail(request: APIRequestContext, to: string, subject?: RegExp): Promise<Mail> {
+	for (let i = 0; i < 50; i++) {
+		const res = await request.get('/dev/mailbox.json')
+		const all = (await res.json()) as Mail[]
+		const found = all.find((m) => m.to === to && (!subject || subject.test(m.subject)))
+		if (found) return found
+		await new Promise((r) => setTimeout(r, 100))
+	}
+	throw new Error(`No email to ${to}`)
+}
+
+/** Sign in through the real login action (no clicking), sharing cookies with `page`. */
+export async function loginAs(page: Page, creds: Credentials) {
+	const res = await page.request.post('/login', {
+		form: { email: creds.email, password: creds.password },
+		maxRedirects: 0,
+	})
+	expect(res.status(), `login as ${creds.email}`).toBe(302)
+}
+
+/** A fresh, verified learner created through sign-up and the emailed confirmation link. */
+export async function createLearner(page: Page): Promise<Credentials> {
+	const creds = { email: uniqueEmail(), password: `pw-${randomUUID()}` }
+	const res = await page.request.post('/signup', {
+		form: { email: creds.email, password: creds.password, confirmPassword: creds.password },
+	})
+	expect(res.ok()).toBe(true)
+	const mail = await latestMail(page.request, creds.email, /Confirm/)
+	const link = mail.links.find((l) => l.includes('/verify-email'))!
+	const verify = await page.request.get(link, { maxRedirects: 0 })
+	expect([200, 302]).toContain(verify.status())
+	return creds
+}
+
+/** Fails any test whose page logs console.error or throws. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+	consoleErrors: [
+		async ({ page }, use) => {
+			const errors: string[] = []
+			page.on('console', (msg) => {
+				if (msg.type() === 'error') errors.push(msg.text())
+			})
+			page.on('pageerror', (err) => errors.push(err.message))
+			await use(errors)
+			// Expected HTTP errors (a 404 page, a refused login) show up as resource errors; those are fine.
+			const real = errors.filter((e) => !/Failed to load resource: the server responded with a status of (4\d\d)/.test(e))
+			expect(real, 'console errors on the page').toEqual([])
+		},
+		{ auto: true },
+	],
+})
+
+export { expect }
