@@ -233,6 +233,37 @@ export const userEnrollments = pgTable(
 	],
 )
 
+/* ------------------------------- applications ------------------------------- */
+
+// Submissions of the public application modal (professional, company, investor).
+export const applications = pgTable(
+	'applications',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		type: text('type').notNull(),
+		name: text('name').notNull(),
+		email: text('email').notNull(),
+		company: text('company'),
+		experience: text('experience'),
+		portfolio: text('portfolio'),
+		investmentAmount: text('investment_amount'),
+		timeline: text('timeline'),
+		message: text('message'),
+		status: text('status').notNull().default('new'),
+		language: text('language').notNull().default('en-US'),
+		ip: text('ip'),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		// Duplicate check (same email and type within a day) and the inbox order.
+		index('applications_email_type_created_idx').on(t.email, t.type, t.createdAt),
+		index('applications_created_idx').on(t.createdAt),
+		check('applications_type_valid', sql`${t.type} IN ('professional', 'company', 'investor')`),
+		check('applications_status_valid', sql`${t.status} IN ('new', 'contacted', 'accepted', 'rejected')`),
+	],
+)
+
 /* ------------------------------ infrastructure ------------------------------ */
 
 // Outbox for email while no SMTP server is configured (see /dev/mailbox).

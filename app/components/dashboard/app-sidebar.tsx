@@ -52,11 +52,13 @@ export function AppSidebar({ isAdmin, appName }: { isAdmin: boolean; appName: st
 							<SidebarMenuItem>
 								<Tooltip>
 									<TooltipTrigger asChild>
-										{/* aria-disabled keeps it focusable so keyboard users can read the tooltip. */}
-										<SidebarMenuButton aria-disabled="true" className="cursor-not-allowed opacity-50" data-testid="real-world-project">
-											<FolderKanban aria-hidden />
-											<span>{t('nav.realWorldProject')}</span>
-										</SidebarMenuButton>
+										{/* The wrapper takes hover and focus: a disabled button receives neither. */}
+										<div tabIndex={0} className="rounded-md outline-hidden focus-visible:ring-2" data-testid="real-world-project">
+											<SidebarMenuButton aria-disabled="true" tabIndex={-1} className="pointer-events-none opacity-50">
+												<FolderKanban aria-hidden />
+												<span>{t('nav.realWorldProject')}</span>
+											</SidebarMenuButton>
+										</div>
 									</TooltipTrigger>
 									<TooltipContent side="right">{t('nav.comingSoon')}</TooltipContent>
 								</Tooltip>

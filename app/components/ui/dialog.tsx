@@ -1,4 +1,5 @@
 import * as React from 'react'
+import { useTranslation } from 'react-i18next'
 import { XIcon } from 'lucide-react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 
@@ -44,6 +45,7 @@ function DialogContent({
 }: React.ComponentProps<typeof DialogPrimitive.Content> & {
 	showCloseButton?: boolean
 }) {
+	const { t } = useTranslation()
 	return (
 		<DialogPortal data-slot='dialog-portal'>
 			<DialogOverlay />
@@ -62,7 +64,7 @@ function DialogContent({
 						className="absolute top-4 right-4 rounded-xs opacity-70 ring-offset-background transition-opacity hover:opacity-100 focus:ring-2 focus:ring-ring focus:ring-offset-2 focus:outline-hidden disabled:pointer-events-none data-[state=open]:bg-accent data-[state=open]:text-muted-foreground [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4"
 					>
 						<XIcon />
-						<span className='sr-only'>Close</span>
+						<span className='sr-only'>{t('ui.close')}</span>
 					</DialogPrimitive.Close>
 				)}
 			</DialogPrimitive.Content>

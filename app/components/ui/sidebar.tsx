@@ -1,4 +1,5 @@
 import * as React from 'react'
+import { useTranslation } from 'react-i18next'
 import { cva, type VariantProps } from 'class-variance-authority'
 import { PanelLeftIcon } from 'lucide-react'
 import { Slot } from 'radix-ui'
@@ -156,6 +157,7 @@ function Sidebar({
 	variant?: 'sidebar' | 'floating' | 'inset'
 	collapsible?: 'offcanvas' | 'icon' | 'none'
 }) {
+	const { t } = useTranslation()
 	const { isMobile, state, openMobile, setOpenMobile } = useSidebar()
 
 	if (collapsible === 'none') {
@@ -193,8 +195,8 @@ function Sidebar({
 					{...props}
 				>
 					<SheetHeader className='sr-only'>
-						<SheetTitle>Sidebar</SheetTitle>
-						<SheetDescription>Displays the mobile sidebar.</SheetDescription>
+						<SheetTitle>{t('ui.sidebar')}</SheetTitle>
+						<SheetDescription>{t('ui.sidebarDescription')}</SheetDescription>
 					</SheetHeader>
 					<div className='flex h-full w-full flex-col'>{children}</div>
 				</SheetContent>
@@ -251,6 +253,7 @@ function Sidebar({
 }
 
 function SidebarTrigger({ className, onClick, ...props }: React.ComponentProps<typeof Button>) {
+	const { t } = useTranslation()
 	const { toggleSidebar } = useSidebar()
 
 	return (
@@ -267,22 +270,23 @@ function SidebarTrigger({ className, onClick, ...props }: React.ComponentProps<t
 			{...props}
 		>
 			<PanelLeftIcon />
-			<span className='sr-only'>Toggle Sidebar</span>
+			<span className='sr-only'>{t('ui.toggleSidebar')}</span>
 		</Button>
 	)
 }
 
 function SidebarRail({ className, ...props }: React.ComponentProps<'button'>) {
+	const { t } = useTranslation()
 	const { toggleSidebar } = useSidebar()
 
 	return (
 		<button
 			data-sidebar='rail'
 			data-slot='sidebar-rail'
-			aria-label='Toggle Sidebar'
+			aria-label={t('ui.toggleSidebar')}
 			tabIndex={-1}
 			onClick={toggleSidebar}
-			title='Toggle Sidebar'
+			title={t('ui.toggleSidebar')}
 			className={cn(
 				'absolute inset-y-0 z-20 hidden w-4 -translate-x-1/2 transition-all ease-linear group-data-[side=left]:-right-4 group-data-[side=right]:left-0 after:absolute after:inset-y-0 after:left-1/2 after:w-[2px] hover:after:bg-sidebar-border sm:flex',
 				'in-data-[side=left]:cursor-w-resize in-data-[side=right]:cursor-e-resize',

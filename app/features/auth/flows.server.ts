@@ -42,8 +42,8 @@ export function loginErrorKey(code: string) {
 
 export async function signIn(request: Request, email: string, password: string): Promise<AuthResult> {
 	const ipKey = `login:ip:${clientIp(request)}`
-	const emailKey = `login:email:${email.toLowerCase()}`
-	if ((await isLimited(ipKey, limits.loginFailures)) || (await isLimited(emailKey, limits.loginFailures))) {
+	const emailKey = `login:email:${clientIp(request)}:${email.toLowerCase()}`
+	if ((await isLimited(ipKey, limits.loginFailuresPerIp)) || (await isLimited(emailKey, limits.loginFailures))) {
 		return { ok: false, error: 'auth.errors.tooManyAttempts', status: 429 }
 	}
 	try {
@@ -59,7 +59,7 @@ export async function signIn(request: Request, email: string, password: string):
 		if (!(err instanceof APIError)) log.error('sign-in failed', { error: String(err) })
 		if (code === 'INVALID_EMAIL_OR_PASSWORD') {
 			// Count failures only: a learner who types the password right is never slowed down.
-			await Promise.all([hit(ipKey, limits.loginFailures), hit(emailKey, limits.loginFailures)])
+			await Promise.all([hit(ipKey, limits.loginFailuresPerIp), hit(emailKey, limits.loginFailures)])
 		}
 		return { ok: false, error: loginErrorKey(code), status: code === 'EMAIL_NOT_VERIFIED' ? 403 : 400 }
 	}

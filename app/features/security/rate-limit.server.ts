@@ -5,7 +5,10 @@ import { getDb } from '~/lib/db.server.ts'
 export type Limit = { max: number; windowSeconds: number }
 
 export const limits = {
+	// Per account and address: stops guessing one password; per address: stops spraying many accounts
+	// without locking out a whole office that shares one IP.
 	loginFailures: { max: 5, windowSeconds: 10 * 60 },
+	loginFailuresPerIp: { max: 50, windowSeconds: 10 * 60 },
 	signup: { max: 10, windowSeconds: 60 * 60 },
 	passwordReset: { max: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>

@@ -32,7 +32,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 	return (
 		<Card>
 			<CardHeader>
-				<CardTitle className="text-2xl">{t('auth.forgot.title')}</CardTitle>
+				<CardTitle className="text-2xl">
+					<h1>{t('auth.forgot.title')}</h1>
+				</CardTitle>
 				<CardDescription>{t('auth.forgot.subtitle')}</CardDescription>
 			</CardHeader>
 			<CardContent>

@@ -33,7 +33,9 @@ export default function LoginOAuth({ loaderData, actionData }: Route.ComponentPr
 	return (
 		<Card>
 			<CardHeader>
-				<CardTitle className="text-2xl">{loaderData.title}</CardTitle>
+				<CardTitle className="text-2xl">
+					<h1>{loaderData.title}</h1>
+				</CardTitle>
 				<CardDescription>{t('auth.oauth.subtitle')}</CardDescription>
 			</CardHeader>
 			<CardContent className="grid gap-4">

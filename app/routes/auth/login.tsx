@@ -42,7 +42,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
 	return (
 		<Card>
 			<CardHeader>
-				<CardTitle className="text-2xl">{t('auth.login.title')}</CardTitle>
+				<CardTitle className="text-2xl">
+					<h1>{t('auth.login.title')}</h1>
+				</CardTitle>
 				<CardDescription>{t('auth.login.subtitle')}</CardDescription>
 			</CardHeader>
 			<CardContent className="grid gap-4">

@@ -35,7 +35,9 @@ export default function Signup({ actionData }: Route.ComponentProps) {
 	return (
 		<Card>
 			<CardHeader>
-				<CardTitle className="text-2xl">{t('auth.signup.title')}</CardTitle>
+				<CardTitle className="text-2xl">
+					<h1>{t('auth.signup.title')}</h1>
+				</CardTitle>
 				<CardDescription>{t('auth.signup.subtitle')}</CardDescription>
 			</CardHeader>
 			<CardContent className="grid gap-4">

@@ -46,7 +46,9 @@ export default function UpdatePassword({ actionData }: Route.ComponentProps) {
 	return (
 		<Card>
 			<CardHeader>
-				<CardTitle className="text-2xl">{t('auth.update.title')}</CardTitle>
+				<CardTitle className="text-2xl">
+					<h1>{t('auth.update.title')}</h1>
+				</CardTitle>
 				<CardDescription>{t('auth.update.subtitle')}</CardDescription>
 			</CardHeader>
 			<CardContent>

@@ -1,0 +1,63 @@
+import { demo, expect, loginAs, test } from '#tests/support/fixtures.ts'
+
+const dashboardPages = [
+	'/dashboard',
+	'/dashboard/explore',
+	'/dashboard/profile',
+	'/dashboard/scoreboard',
+	'/dashboard/achievements',
+	'/dashboard/learn/path/00000000-0000-4000-8000-000000000000',
+	'/dashboard/learn/course/00000000-0000-4000-8000-000000000000',
+]
+const adminPages = ['/dashboard/admin', '/dashboard/admin/paths', '/dashboard/admin/courses', '/dashboard/admin/modules', '/dashboard/admin/lessons']
+
+test('anonymous visitors of /dashboard/* are sent to /login, remembering where they were going', async ({ request }) => {
+	for (const path of [...dashboardPages, ...adminPages]) {
+		const res = await request.get(path, { maxRedirects: 0 })
+		expect(res.status(), path).toBe(302)
+		expect(res.headers().location, path).toBe(`/login?redirectTo=${encodeURIComponent(path)}`)
+	}
+})
+
+test('learners are redirected away from admin pages and get 403 from admin actions', async ({ page }) => {
+	await loginAs(page, demo.learner)
+	for (const path of adminPages) {
+		const res = await page.request.get(path, { maxRedirects: 0 })
+		expect(res.status(), path).toBe(302)
+		expect(res.headers().location, path).toBe('/dashboard')
+	}
+	for (const path of adminPages) {
+		// Screens with an action answer 403; screens without one refuse the method (405). Never 2xx.
+		const res = await page.request.post(path, { form: { intent: 'anything' }, maxRedirects: 0 })
+		expect([403, 405], path).toContain(res.status())
+	}
+	await page.goto('/dashboard/admin')
+	await expect(page).toHaveURL(/\/dashboard$/)
+	await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0)
+})
+
+test('admins see the admin entries and pages', async ({ page }) => {
+	await loginAs(page, demo.admin)
+	await page.goto('/dashboard')
+	await page.getByRole('button', { name: 'Account menu' }).click()
+	await expect(page.getByRole('menuitem', { name: 'Admin' })).toBeVisible()
+	await page.keyboard.press('Escape')
+	for (const path of adminPages) {
+		const res = await page.request.get(path)
+		expect(res.status(), path).toBe(200)
+	}
+})
+
+test('signed-in users skip the login page', async ({ page }) => {
+	await loginAs(page, demo.learner)
+	await page.goto('/login')
+	await expect(page).toHaveURL(/\/dashboard$/)
+})
+
+test('unknown and malformed ids are not found, not errors', async ({ page }) => {
+	await loginAs(page, demo.learner)
+	const res = await page.request.get('/dashboard/learn/path/not-a-uuid')
+	expect(res.status()).toBe(404)
+	await page.goto('/dashboard/learn/path/00000000-0000-4000-8000-000000000000')
+	await expect(page.getByText('Learning path not found.')).toBeVisible()
+})
