@@ -15,6 +15,7 @@ async function main() {
 		fallbackLng: defaultLanguage,
 		resources: { [lng]: { translation: await loadResources(lng) } },
 		interpolation: { escapeValue: false },
+		showSupportNotice: false,
 	})
 	startTransition(() => {
 		hydrateRoot(

@@ -88,3 +88,8 @@ export function getPublicEnv() {
 		githubEnabled: Boolean(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET),
 	}
 }
+
+/** Tests change process.env between cases; this makes the next getEnv() read it again. */
+export function resetEnvForTests() {
+	cached = undefined
+}

@@ -8,6 +8,7 @@ import { sendMail } from '~/features/mail/mailer.server.ts'
 import type { Db } from '#db/client.server.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
+import { log } from '~/lib/log.server.ts'
 
 export const MIN_PASSWORD_LENGTH = 8
 
@@ -66,7 +67,11 @@ function buildAuth(db: Db) {
 		// /api/auth endpoints keep Better Auth's limiter, counted in memory per process.
 		rateLimit: { enabled: env.NODE_ENV === 'production', window: 60, max: 100 },
 		plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
-		logger: { level: env.NODE_ENV === 'test' ? 'error' : 'warn' },
+		logger: {
+			level: 'warn',
+			// Into our JSON log lines rather than console, so nothing secret is pretty-printed by accident.
+			log: (level, message) => (level === 'error' ? log.error : log.warn)(`better-auth: ${message}`),
+		},
 		telemetry: { enabled: false },
 	})
 }

@@ -15,6 +15,7 @@ function baseInstance() {
 			lng: defaultLanguage,
 			fallbackLng: defaultLanguage,
 			interpolation: { escapeValue: false },
+			showSupportNotice: false,
 			initAsync: false,
 		})
 	}

@@ -1,0 +1,14 @@
+import { openDatabase, type DbHandle } from '#db/client.server.ts'
+import { resetAuthForTests } from '~/features/auth/auth.server.ts'
+import { setDbHandleForTests } from '~/lib/db.server.ts'
+import { resetEnvForTests } from '~/lib/env.server.ts'
+
+/** A throw-away in-memory PGlite, migrated, installed as the app's database. */
+export async function useTestDb(): Promise<DbHandle> {
+	process.env.DATA_DIR ??= '/tmp/learnchain-vitest'
+	resetEnvForTests()
+	const handle = await openDatabase({ dataDir: 'memory://' })
+	setDbHandleForTests(handle)
+	resetAuthForTests()
+	return handle
+}
