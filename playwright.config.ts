@@ -5,6 +5,8 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/learnchain-e2e-${P
 
 export default defineConfig({
 	testDir: './tests/e2e',
+	// One output folder per port, so two runs side by side do not delete each other's traces.
+	outputDir: `test-results/${PORT}`,
 	timeout: 60_000,
 	expect: { timeout: 10_000 },
 	fullyParallel: true,

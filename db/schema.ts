@@ -264,6 +264,56 @@ export const applications = pgTable(
 	],
 )
 
+/* ------------------------------- XP and quizzes ------------------------------ */
+
+// Every XP award is one row, written only by the server; the unique key makes each award happen once.
+export const xpLedger = pgTable(
+	'xp_ledger',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => user.id, { onDelete: 'cascade' }),
+		sourceKind: text('source_kind').notNull(),
+		sourceId: text('source_id').notNull(),
+		amount: integer('amount').notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		uniqueIndex('xp_ledger_user_source_uq').on(t.userId, t.sourceKind, t.sourceId),
+		index('xp_ledger_created_idx').on(t.createdAt),
+		check('xp_ledger_amount_min', sql`${t.amount} >= 0`),
+		check('xp_ledger_kind_valid', sql`${t.sourceKind} IN ('lesson', 'achievement')`),
+	],
+)
+
+// A quiz attempt: the first answer given to each question is the one that counts.
+export const quizAttempts = pgTable(
+	'quiz_attempts',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => user.id, { onDelete: 'cascade' }),
+		lessonId: uuid('lesson_id')
+			.notNull()
+			.references(() => lessons.id, { onDelete: 'cascade' }),
+		answers: jsonb('answers').$type<Record<string, string>>().notNull().default({}),
+		correct: integer('correct').notNull().default(0),
+		total: integer('total').notNull(),
+		completedAt: timestamp('completed_at', { withTimezone: true }),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		index('quiz_attempts_user_lesson_idx').on(t.userId, t.lessonId),
+		// At most one open attempt per learner and quiz.
+		uniqueIndex('quiz_attempts_open_uq')
+			.on(t.userId, t.lessonId)
+			.where(sql`${t.completedAt} IS NULL`),
+	],
+)
+
 /* ------------------------------ infrastructure ------------------------------ */
 
 // Outbox for email while no SMTP server is configured (see /dev/mailbox).

@@ -2,6 +2,6 @@
 import { seedDemo } from '~/features/system/seed.server.ts'
 import { getDbHandle } from '~/lib/db.server.ts'
 
-await seedDemo()
+const counts = await seedDemo({ force: true })
 await (await getDbHandle()).close()
-console.log('Seed complete')
+console.log('Seed complete', counts ?? '')

@@ -50,7 +50,28 @@ export async function createLearner(page: Page): Promise<Credentials> {
 }
 
 /** Fails any test whose page logs console.error or throws. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; noInternet: void }>({
+	// page.goto resolves once React has hydrated, so clicks reach the enhanced controls.
+	page: async ({ page }, use) => {
+		const goto = page.goto.bind(page)
+		page.goto = async (url, options) => {
+			const response = await goto(url, options)
+			await page
+				.locator('html[data-hydrated]')
+				.waitFor({ state: 'attached', timeout: 10_000 })
+				.catch(() => {})
+			return response
+		}
+		await use(page)
+	},
+	// The sandbox has no internet: answer third-party requests (YouTube thumbnails and embeds) locally.
+	noInternet: [
+		async ({ context }, use) => {
+			await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.fulfill({ status: 204, body: '' }))
+			await use()
+		},
+		{ auto: true },
+	],
 	consoleErrors: [
 		async ({ page }, use) => {
 			const errors: string[] = []

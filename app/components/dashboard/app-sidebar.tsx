@@ -32,7 +32,7 @@ export function AppSidebar({ isAdmin, appName }: { isAdmin: boolean; appName: st
 		<Sidebar collapsible="icon">
 			<SidebarHeader className="h-14 justify-center px-3 group-data-[collapsible=icon]:px-1.5">
 				<div className="overflow-hidden">
-					<Logo name={appName} />
+					<Logo name={appName} textClassName="group-data-[collapsible=icon]:hidden" />
 				</div>
 			</SidebarHeader>
 			<SidebarContent>

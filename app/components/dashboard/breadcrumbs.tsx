@@ -10,7 +10,7 @@ import {
 	BreadcrumbSeparator,
 } from '~/components/ui/breadcrumb'
 
-export type Crumb = { label: string; to?: string }
+export type Crumb = { label: string; to?: string; i18n?: boolean }
 
 /** A route may export `handle.breadcrumbs(data)` to set its own trail (the course player does). */
 export type BreadcrumbHandle = { breadcrumbs?: (data: unknown) => Crumb[] }
@@ -36,7 +36,10 @@ export function useCrumbs(): Crumb[] {
 	const matches = useMatches()
 	for (const m of [...matches].reverse()) {
 		const handle = m.handle as BreadcrumbHandle | undefined
-		if (handle?.breadcrumbs && m.loaderData) return handle.breadcrumbs(m.loaderData)
+		if (handle?.breadcrumbs && m.loaderData) {
+			const own = handle.breadcrumbs(m.loaderData).map((c) => (c.i18n ? { ...c, label: t(c.label) } : c))
+			return [{ label: t('nav.dashboard'), to: '/dashboard' }, ...own]
+		}
 	}
 	const parts = pathname.replace(/\/+$/, '').split('/').slice(2)
 	const crumbs: Crumb[] = [{ label: t('nav.dashboard'), to: '/dashboard' }]

@@ -1,29 +1,209 @@
+import { Bot, ChevronLeft, ChevronRight, CheckCircle2, ListTree } from 'lucide-react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { EmptyState, PageHeader } from '~/components/page-header'
+import { data, Link, useFetcher, useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { CourseOutline } from '~/components/learn/course-outline'
+import { QuizLesson } from '~/components/learn/quiz-lesson'
+import { TextLesson } from '~/components/learn/text-lesson'
+import { VideoLesson } from '~/components/learn/video-lesson'
+import { EmptyState } from '~/components/page-header'
+import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '~/components/ui/sheet'
+import { formObject } from '~/features/auth/schemas.ts'
 import { requireUser } from '~/features/auth/session.server.ts'
-import { getPublishedCourse } from '~/features/catalog/catalog.server.ts'
+import { isAdmin } from '~/features/auth/user.ts'
+import { getCourseOutline, getVisibleLesson } from '~/features/catalog/catalog.server.ts'
+import { lessonBody } from '~/features/lessons/lesson-view.server.ts'
+import { completeLesson, markViewed } from '~/features/progress/progress.server.ts'
+import { lessonActionSchema } from '~/features/progress/schemas.ts'
+import { answerQuestion } from '~/features/quiz/quiz.server.ts'
 import type { Route } from './+types/course'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-	await requireUser(request)
-	const course = await getPublishedCourse(params.courseId)
-	if (!course) throw new Response('Course not found', { status: 404 })
-	return { course }
+	const user = await requireUser(request)
+	const preview = isAdmin(user)
+	const course = await getCourseOutline(params.courseId, user.id, preview)
+	if (!course) throw new Response('Failed to load course', { status: 404 })
+	const flat = course.modules.flatMap((m) => m.lessons)
+	const wanted = new URL(request.url).searchParams.get('lesson')
+	const index = Math.max(0, flat.findIndex((l) => l.id === wanted))
+	const current = flat[index]
+	let lesson = null
+	if (current) {
+		const full = await getVisibleLesson(current.id, preview)
+		if (full) {
+			await markViewed(user.id, full.id)
+			lesson = { id: full.id, title: full.title, xpValue: full.xpValue, isPublished: current.isPublished, body: await lessonBody(user.id, full) }
+		}
+	}
+	return {
+		course: { id: course.id, title: course.title, isPublished: course.isPublished, pathId: course.pathId, pathTitle: course.pathTitle },
+		modules: course.modules,
+		lesson,
+		position: { index, total: flat.length, prevId: flat[index - 1]?.id ?? null, nextId: flat[index + 1]?.id ?? null },
+	}
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.course.title }]
+export async function action({ request }: Route.ActionArgs) {
+	const user = await requireUser(request)
+	const parsed = lessonActionSchema.safeParse(formObject(await request.formData()))
+	if (!parsed.success) return data({ ok: false as const, error: 'learn.errors.invalidRequest' }, { status: 400 })
+	const preview = isAdmin(user)
+	if (parsed.data.intent === 'complete') {
+		const done = await completeLesson(user.id, parsed.data.lessonId, preview)
+		if (!done) return data({ ok: false as const, error: 'learn.errors.saveFailed' }, { status: 404 })
+		return { ok: true as const, intent: 'complete' as const, xpAwarded: done.xpAwarded }
+	}
+	const result = await answerQuestion(user.id, parsed.data.lessonId, parsed.data.index, parsed.data.answer, preview)
+	if (!result.ok) return data({ ok: false as const, error: `learn.errors.${result.error}` }, { status: result.error === 'notFound' ? 404 : 400 })
+	return result
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: [loaderData?.lesson?.title, loaderData?.course.title].filter(Boolean).join(' · ') }]
+
+export const handle = {
+	breadcrumbs: (raw: unknown) => {
+		const d = raw as Awaited<ReturnType<typeof loader>>
+		return [
+			{ label: 'nav.paths', to: '/dashboard/explore', i18n: true },
+			{ label: d.course.title, to: `/dashboard/learn/path/${d.course.pathId}` },
+			...(d.lesson ? [{ label: d.lesson.title }] : []),
+		]
+	},
+}
 
 export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
+	const { course, modules, lesson, position } = loaderData
+	const navigate = useNavigate()
+	const complete = useFetcher<{ ok: boolean; intent?: string; xpAwarded?: number; error?: string }>()
+	const outline = <CourseOutline modules={modules} currentId={lesson?.id} courseId={course.id} />
+	const lessonUrl = (id: string) => `/dashboard/learn/course/${course.id}?lesson=${id}`
+
+	useEffect(() => {
+		if (complete.state !== 'idle' || !complete.data) return
+		if (!complete.data.ok) {
+			toast.error(t('learn.errors.completeFailed'))
+			return
+		}
+		toast.success(t('learn.markedComplete'), {
+			description: complete.data.xpAwarded ? t('learn.xpEarned', { xp: complete.data.xpAwarded }) : undefined,
+		})
+		if (position.nextId) navigate(lessonUrl(position.nextId))
+		// Only react to a finished submission, not to re-renders.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [complete.state, complete.data])
+
 	return (
-		<>
-			<PageHeader title={loaderData.course.title} description={loaderData.course.summary ?? undefined} />
-			<EmptyState title={t('course.noLessons')} />
-		</>
+		<div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)] xl:grid-cols-[16rem_minmax(0,1fr)_20rem]">
+			<aside className="hidden lg:block">
+				<div className="sticky top-20 max-h-[calc(100svh-6rem)] overflow-y-auto pr-2">
+					<h2 className="mb-3 font-semibold">{course.title}</h2>
+					{outline}
+				</div>
+			</aside>
+
+			<main className="min-w-0">
+				<div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+					<Sheet>
+						<SheetTrigger asChild>
+							<Button variant="outline" size="sm" className="lg:hidden">
+								<ListTree aria-hidden />
+								{t('learn.outline')}
+							</Button>
+						</SheetTrigger>
+						<SheetContent side="left" className="overflow-y-auto p-4">
+							<SheetHeader className="px-0">
+								<SheetTitle>{course.title}</SheetTitle>
+								<SheetDescription>{t('learn.outline')}</SheetDescription>
+							</SheetHeader>
+							{outline}
+						</SheetContent>
+					</Sheet>
+					{!course.isPublished ? <Badge variant="outline">{t('admin.draft')}</Badge> : null}
+				</div>
+				{!lesson ? (
+					<EmptyState title={t('course.noLessons')} />
+				) : (
+					<article className="grid gap-6" aria-labelledby="lesson-title">
+						<header className="grid gap-1">
+							<p className="text-muted-foreground text-sm" data-testid="lesson-counter">
+								{t('learn.lessonCounter', { x: position.index + 1, y: position.total, xp: lesson.xpValue })}
+							</p>
+							<h1 id="lesson-title" className="flex flex-wrap items-center gap-2 text-2xl font-semibold tracking-tight">
+								{lesson.title}
+								{!lesson.isPublished ? <Badge variant="outline">{t('admin.draft')}</Badge> : null}
+							</h1>
+						</header>
+						{lesson.body.type === 'text' ? <TextLesson html={lesson.body.html} /> : null}
+						{lesson.body.type === 'video' ? <VideoLesson videoId={lesson.body.videoId} title={lesson.title} /> : null}
+						{lesson.body.type === 'quiz' ? (
+							<QuizLesson key={lesson.id} lessonId={lesson.id} questions={lesson.body.questions} answered={lesson.body.answered} lastScore={lesson.body.lastScore} />
+						) : null}
+						{lesson.body.type === 'unsupported' ? <p role="alert">{t('learn.unsupportedType', { type: lesson.body.lessonType })}</p> : null}
+
+						<footer className="flex flex-wrap items-center justify-between gap-2 border-t pt-4">
+							<Button asChild variant="outline" disabled={!position.prevId}>
+								{position.prevId ? (
+									<Link to={lessonUrl(position.prevId)}>
+										<ChevronLeft aria-hidden />
+										{t('learn.previous')}
+									</Link>
+								) : (
+									<span aria-disabled="true" className="pointer-events-none opacity-50">
+										<ChevronLeft aria-hidden />
+										{t('learn.previous')}
+									</span>
+								)}
+							</Button>
+							<complete.Form method="post">
+								<input type="hidden" name="intent" value="complete" />
+								<input type="hidden" name="lessonId" value={lesson.id} />
+								<Button type="submit" disabled={complete.state !== 'idle'}>
+									<CheckCircle2 aria-hidden />
+									{complete.state !== 'idle' ? t('learn.saving') : t('learn.completeAndContinue')}
+								</Button>
+							</complete.Form>
+							<Button asChild variant="outline">
+								{position.nextId ? (
+									<Link to={lessonUrl(position.nextId)}>
+										{t('learn.next')}
+										<ChevronRight aria-hidden />
+									</Link>
+								) : (
+									<span aria-disabled="true" className="pointer-events-none opacity-50">
+										{t('learn.next')}
+										<ChevronRight aria-hidden />
+									</span>
+								)}
+							</Button>
+						</footer>
+					</article>
+				)}
+			</main>
+
+			<aside className="hidden xl:block" aria-label={t('learn.tutor.title')}>
+				<div className="bg-card sticky top-20 rounded-xl border p-4">
+					<h2 className="mb-2 flex items-center gap-2 font-semibold">
+						<Bot className="text-primary size-5" aria-hidden />
+						{t('learn.tutor.title')}
+					</h2>
+					<p className="text-muted-foreground text-sm">{t('learn.tutor.soon')}</p>
+				</div>
+			</aside>
+		</div>
 	)
 }
 
 export function ErrorBoundary() {
 	const { t } = useTranslation()
-	return <EmptyState title={t('course.notFound')} />
+	return (
+		<EmptyState title={t('course.notFound')}>
+			<Button asChild variant="outline" className="mt-2">
+				<Link to="/dashboard/explore">{t('dashboard.viewAllPaths')}</Link>
+			</Button>
+		</EmptyState>
+	)
 }

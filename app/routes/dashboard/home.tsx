@@ -1,29 +1,131 @@
+import { BookOpenCheck, Clock, Flame, Route as RouteIcon, Sparkles, Star } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { PathGrid } from '~/components/learn/path-card'
+import { ProgressBar } from '~/components/learn/progress-bar'
 import { EmptyState, PageHeader } from '~/components/page-header'
 import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { requireUser } from '~/features/auth/session.server.ts'
 import { displayName } from '~/features/auth/user.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
+import { dashboardHome } from '~/features/progress/dashboard.server.ts'
 import type { Route } from './+types/home'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUser(request)
-	return { name: displayName(user), title: getT(request)('nav.dashboard') }
+	return { name: displayName(user), title: getT(request)('nav.dashboard'), ...(await dashboardHome(user.id)) }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
-	const { t } = useTranslation()
+	const { t, i18n } = useTranslation()
+	const { stats, habits, resume, paths } = loaderData
+	const nf = new Intl.NumberFormat(i18n.language)
+	const statCards = [
+		{ key: 'totalXP', icon: Star, value: nf.format(stats.totalXP) },
+		{ key: 'completedLessons', icon: BookOpenCheck, value: nf.format(stats.completedLessons) },
+		{ key: 'inProgressPaths', icon: RouteIcon, value: nf.format(stats.inProgressPaths) },
+		{ key: 'totalTimeSpent', icon: Clock, value: t('dashboard.minutes', { count: stats.totalTimeSpent }) },
+	] as const
 	return (
-		<>
+		<div className="grid gap-6">
 			<PageHeader title={t('dashboard.greeting', { name: loaderData.name })} />
-			<EmptyState title={t('dashboard.noPaths')} body={t('dashboard.noPathsBody')}>
-				<Button asChild className="mt-2">
-					<Link to="/dashboard/explore">{t('dashboard.viewAllPaths')}</Link>
-				</Button>
-			</EmptyState>
-		</>
+
+			<div className="grid gap-4 lg:grid-cols-2">
+				<Card>
+					<CardHeader>
+						<CardTitle>
+							<h2>{t('dashboard.resume.title')}</h2>
+						</CardTitle>
+						{resume ? (
+							<CardDescription>{resume.courseTitle}</CardDescription>
+						) : (
+							<CardDescription>{t('dashboard.resume.empty')}</CardDescription>
+						)}
+					</CardHeader>
+					<CardContent>
+						{resume ? (
+							<div className="grid gap-3">
+								<p className="font-medium" data-testid="resume-lesson">
+									{resume.lessonTitle}
+								</p>
+								<Button asChild className="justify-self-start">
+									<Link to={`/dashboard/learn/course/${resume.courseId}?lesson=${resume.lessonId}`}>{t('dashboard.resume.continue')}</Link>
+								</Button>
+							</div>
+						) : (
+							<Button asChild variant="outline">
+								<Link to="/dashboard/explore">{t('dashboard.resume.start')}</Link>
+							</Button>
+						)}
+					</CardContent>
+				</Card>
+
+				<Card>
+					<CardHeader>
+						<CardTitle className="flex items-center justify-between">
+							<h2>{t('dashboard.habits.title')}</h2>
+							<span className="flex items-center gap-1 text-sm font-normal" data-testid="streak">
+								<Flame className="size-4 text-orange-500" aria-hidden />
+								{t('dashboard.habits.streak', { count: habits.streak })}
+							</span>
+						</CardTitle>
+						<CardDescription data-testid="weekly-goal">{t('dashboard.habits.weekly', { done: habits.thisWeek, goal: habits.goal })}</CardDescription>
+					</CardHeader>
+					<CardContent className="grid gap-4">
+						<ProgressBar value={habits.goalPercent} label={t('dashboard.habits.weeklyLabel')} />
+						<ol className="flex h-10 items-end gap-2" aria-label={t('dashboard.habits.lastSeven')}>
+							{habits.week.map((d) => (
+								<li key={d.day} className="flex flex-1 flex-col items-center gap-1">
+									<span
+										className={d.count ? 'bg-primary w-full rounded-sm' : 'bg-muted w-full rounded-sm'}
+										style={{ height: d.height }}
+										title={t('dashboard.habits.dayBar', { day: d.day, count: d.count })}
+										data-testid="habit-bar"
+									/>
+									<span className="sr-only">{t('dashboard.habits.dayBar', { day: d.day, count: d.count })}</span>
+								</li>
+							))}
+						</ol>
+					</CardContent>
+				</Card>
+			</div>
+
+			<ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+				{statCards.map((s) => (
+					<li key={s.key}>
+						<Card className="h-full">
+							<CardHeader>
+								<CardDescription className="flex items-center gap-2">
+									<s.icon className="size-4" aria-hidden />
+									{t(`dashboard.stats.${s.key}`)}
+								</CardDescription>
+								<CardTitle className="text-2xl" data-testid={`stat-${s.key}`}>
+									{s.value}
+								</CardTitle>
+							</CardHeader>
+						</Card>
+					</li>
+				))}
+			</ul>
+			{stats.completedLessons === 0 ? (
+				<p className="text-muted-foreground flex items-center gap-2 text-sm">
+					<Sparkles className="text-primary size-4" aria-hidden />
+					{t('dashboard.firstSteps')}
+				</p>
+			) : null}
+
+			<section className="grid gap-4">
+				<div className="flex items-center justify-between">
+					<h2 className="text-lg font-semibold">{t('dashboard.availablePaths')}</h2>
+					<Link to="/dashboard/explore" className="text-primary text-sm underline-offset-4 hover:underline">
+						{t('dashboard.viewAllPaths')}
+					</Link>
+				</div>
+				{paths.length === 0 ? <EmptyState title={t('dashboard.noPaths')} body={t('dashboard.noPathsBody')} /> : <PathGrid paths={paths} />}
+			</section>
+		</div>
 	)
 }

@@ -1,8 +1,9 @@
-import { Outlet } from 'react-router'
+import { Outlet, useNavigation } from 'react-router'
 import { AppSidebar } from '~/components/dashboard/app-sidebar'
 import { Breadcrumbs } from '~/components/dashboard/breadcrumbs'
 import { UserMenu } from '~/components/dashboard/user-menu'
 import { LanguageSwitcher } from '~/components/language-switcher'
+import { useTranslation } from 'react-i18next'
 import { Separator } from '~/components/ui/separator'
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '~/components/ui/sidebar'
 import { TooltipProvider } from '~/components/ui/tooltip'
@@ -23,6 +24,8 @@ export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noind
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 	const { user, isAdmin, sidebarOpen, appName } = loaderData
+	const navigation = useNavigation()
+	const { t } = useTranslation()
 	return (
 		<TooltipProvider delayDuration={200}>
 			<SidebarProvider defaultOpen={sidebarOpen}>
@@ -37,6 +40,11 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 						<LanguageSwitcher />
 						<UserMenu user={user} isAdmin={isAdmin} />
 					</header>
+					{navigation.state === 'loading' ? (
+						<div role="progressbar" aria-label={t('dashboard.loading')} className="bg-primary/20 fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden">
+							<div className="bg-primary h-full w-1/3 animate-[loading-bar_1s_ease-in-out_infinite]" />
+						</div>
+					) : null}
 					<div className="flex-1 p-4 sm:p-6">
 						<Outlet />
 					</div>

@@ -1,39 +1,83 @@
+import { CheckCircle2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useFetcher } from 'react-router'
+import { ProgressBar } from '~/components/learn/progress-bar'
 import { EmptyState, PageHeader } from '~/components/page-header'
+import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
 import { Card, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { requireUser } from '~/features/auth/session.server.ts'
-import { getPublishedPath } from '~/features/catalog/catalog.server.ts'
+import { isAdmin } from '~/features/auth/user.ts'
+import { getPathOverview } from '~/features/catalog/catalog.server.ts'
 import type { Route } from './+types/path'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-	await requireUser(request)
-	const path = await getPublishedPath(params.pathId)
+	const user = await requireUser(request)
+	const path = await getPathOverview(params.pathId, user.id, isAdmin(user))
 	if (!path) throw new Response('Learning path not found.', { status: 404 })
 	return { path }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.path.title }]
 
+export const handle = {
+	breadcrumbs: (data: unknown) => {
+		const d = data as Awaited<ReturnType<typeof loader>>
+		return [{ label: 'nav.paths', to: '/dashboard/explore', i18n: true }, { label: d.path.title }]
+	},
+}
+
 export default function PathOverview({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
 	const { path } = loaderData
+	const fetcher = useFetcher()
+	const done = path.courses.reduce((n, c) => n + c.completedLessons, 0)
+	const total = path.courses.reduce((n, c) => n + c.totalLessons, 0)
 	return (
 		<>
-			<PageHeader title={path.title} description={path.description ?? undefined} />
+			<PageHeader title={path.title} description={path.description ?? undefined}>
+				{path.isEnrolled ? (
+					<Badge variant="secondary">
+						<CheckCircle2 aria-hidden />
+						{t('learn.enrolledBadge')}
+					</Badge>
+				) : (
+					<fetcher.Form method="post" action="/dashboard/explore">
+						<input type="hidden" name="pathId" value={path.id} />
+						<Button type="submit" name="intent" value="enroll" disabled={fetcher.state !== 'idle'}>
+							{fetcher.state !== 'idle' ? t('learn.enrolling') : t('learn.enroll')}
+						</Button>
+					</fetcher.Form>
+				)}
+			</PageHeader>
+			{!path.isPublished ? <Badge variant="outline" className="mb-4">{t('admin.draft')}</Badge> : null}
+			{total > 0 ? (
+				<div className="mb-6 grid gap-1.5">
+					<p className="text-muted-foreground text-sm">{t('learn.lessonsDone', { done, total })}</p>
+					<ProgressBar value={(done / total) * 100} label={path.title} />
+				</div>
+			) : null}
 			{path.courses.length === 0 ? (
 				<EmptyState title={t('path.noCourses')} />
 			) : (
 				<ol className="grid gap-3">
-					{path.courses.map((c) => (
+					{path.courses.map((c, i) => (
 						<li key={c.id}>
-							<Link to={`/dashboard/learn/course/${c.id}`} className="block">
+							<Link to={`/dashboard/learn/course/${c.id}`} className="block rounded-xl focus-visible:ring-2 focus-visible:outline-none">
 								<Card className="hover:border-primary transition-colors">
 									<CardHeader>
-										<CardTitle>
-											{c.order}. {c.title}
+										<CardTitle className="flex flex-wrap items-center gap-2">
+											<span className="text-muted-foreground">{i + 1}.</span> {c.title}
+											{!c.isPublished ? <Badge variant="outline">{t('admin.draft')}</Badge> : null}
+											{c.totalLessons > 0 && c.completedLessons === c.totalLessons ? (
+												<CheckCircle2 className="size-4 text-emerald-600" aria-label={t('learn.completed')} />
+											) : null}
 										</CardTitle>
 										{c.summary ? <CardDescription>{c.summary}</CardDescription> : null}
+										<div className="mt-2 grid gap-1.5">
+											<p className="text-muted-foreground text-xs">{t('learn.lessonsDone', { done: c.completedLessons, total: c.totalLessons })}</p>
+											<ProgressBar value={c.totalLessons ? (c.completedLessons / c.totalLessons) * 100 : 0} label={c.title} />
+										</div>
 									</CardHeader>
 								</Card>
 							</Link>
@@ -47,5 +91,11 @@ export default function PathOverview({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
 	const { t } = useTranslation()
-	return <EmptyState title={t('path.notFound')} />
+	return (
+		<EmptyState title={t('path.notFound')}>
+			<Button asChild variant="outline" className="mt-2">
+				<Link to="/dashboard/explore">{t('dashboard.viewAllPaths')}</Link>
+			</Button>
+		</EmptyState>
+	)
 }

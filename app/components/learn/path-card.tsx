@@ -1,0 +1,88 @@
+import { BookOpen, CheckCircle2, Loader2 } from 'lucide-react'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useFetcher } from 'react-router'
+import { toast } from 'sonner'
+import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
+import { Skeleton } from '~/components/ui/skeleton'
+
+export type PathCardData = { id: string; title: string; description: string | null; courseCount: number; isEnrolled: boolean }
+
+/** A path card: 'Enrolled' + 'Continue learning', or 'Enroll' (posting to /dashboard/explore) + 'View details'. */
+export function PathCard({ path }: { path: PathCardData }) {
+	const { t } = useTranslation()
+	const fetcher = useFetcher<{ ok: boolean; error?: string }>()
+	const enrolling = fetcher.state !== 'idle'
+	useEffect(() => {
+		if (fetcher.state !== 'idle' || !fetcher.data) return
+		if (fetcher.data.ok) toast.success(t('learn.enrolled'))
+		else toast.error(t(fetcher.data.error ?? 'learn.errors.enrollFailed'))
+	}, [fetcher.state, fetcher.data, t])
+	const detailsUrl = `/dashboard/learn/path/${path.id}`
+	return (
+		<Card className="flex h-full flex-col" data-testid="path-card">
+			<CardHeader>
+				<div className="flex items-start justify-between gap-2">
+					<CardTitle className="text-lg leading-snug">
+						<h3>{path.title}</h3>
+					</CardTitle>
+					{path.isEnrolled ? (
+						<Badge variant="secondary" className="shrink-0">
+							<CheckCircle2 aria-hidden />
+							{t('learn.enrolledBadge')}
+						</Badge>
+					) : null}
+				</div>
+				{path.description ? <CardDescription className="line-clamp-3">{path.description}</CardDescription> : null}
+			</CardHeader>
+			<CardContent className="text-muted-foreground mt-auto flex items-center gap-1.5 text-sm">
+				<BookOpen className="size-4" aria-hidden />
+				{t('learn.courseCount', { count: path.courseCount })}
+			</CardContent>
+			<CardFooter className="flex flex-wrap gap-2">
+				{path.isEnrolled ? (
+					<Button asChild>
+						<Link to={detailsUrl}>{t('learn.continueLearning')}</Link>
+					</Button>
+				) : (
+					<>
+						<fetcher.Form method="post" action="/dashboard/explore">
+							<input type="hidden" name="pathId" value={path.id} />
+							<Button type="submit" name="intent" value="enroll" disabled={enrolling}>
+								{enrolling ? <Loader2 className="animate-spin" aria-hidden /> : null}
+								{enrolling ? t('learn.enrolling') : t('learn.enroll')}
+							</Button>
+						</fetcher.Form>
+						<Button asChild variant="outline">
+							<Link to={detailsUrl}>{t('learn.viewDetails')}</Link>
+						</Button>
+					</>
+				)}
+			</CardFooter>
+		</Card>
+	)
+}
+
+export function PathGrid({ paths, loading, placeholders = 3 }: { paths: PathCardData[]; loading?: boolean; placeholders?: number }) {
+	if (loading)
+		return (
+			<ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+				{Array.from({ length: placeholders }, (_, i) => (
+					<li key={i}>
+						<Skeleton className="h-52 rounded-xl" />
+					</li>
+				))}
+			</ul>
+		)
+	return (
+		<ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+			{paths.map((p) => (
+				<li key={p.id}>
+					<PathCard path={p} />
+				</li>
+			))}
+		</ul>
+	)
+}

@@ -1,0 +1,83 @@
+import { sql, type AnyColumn } from 'drizzle-orm'
+import type { Db } from '#db/client.server.ts'
+import { courses, learningPaths, lessons, modules } from '#db/schema.ts'
+import { lessonContent, type PathFile } from './content-files.server.ts'
+
+export type ImportCounts = { paths: number; courses: number; modules: number; lessons: number }
+
+// Keep the first publication date across re-imports; clear it when unpublished (spec section 4).
+const publishedAt = (column: AnyColumn, published: boolean) => (published ? sql`coalesce(${column}, now())` : sql`null`)
+
+/**
+ * Upsert a curriculum tree by slug within each parent, in one transaction: re-running it updates
+ * in place (ids, and so learners' progress, survive), and a failure leaves the database unchanged.
+ */
+export async function importCurriculum(db: Db, tree: PathFile[]): Promise<ImportCounts> {
+	const counts: ImportCounts = { paths: 0, courses: 0, modules: 0, lessons: 0 }
+	await db.transaction(async (tx) => {
+		for (const p of tree) {
+			const [pathRow] = await tx
+				.insert(learningPaths)
+				.values({ title: p.title, slug: p.slug, description: p.description ?? null, isPublished: p.published, publishedAt: p.published ? new Date() : null })
+				.onConflictDoUpdate({
+					target: learningPaths.slug,
+					set: { title: p.title, description: p.description ?? null, isPublished: p.published, publishedAt: publishedAt(learningPaths.publishedAt, p.published), updatedAt: new Date() },
+				})
+				.returning({ id: learningPaths.id })
+			counts.paths++
+			for (const c of p.courses) {
+				const values = {
+					title: c.title,
+					summary: c.summary ?? null,
+					description: c.description ?? null,
+					order: c.order,
+					durationMinutes: c.duration_minutes ?? null,
+					thumbnailUrl: c.thumbnail_url ?? null,
+					isPublished: c.published,
+				}
+				const [courseRow] = await tx
+					.insert(courses)
+					.values({ ...values, pathId: pathRow!.id, slug: c.slug, publishedAt: c.published ? new Date() : null })
+					.onConflictDoUpdate({
+						target: [courses.pathId, courses.slug],
+						set: { ...values, publishedAt: publishedAt(courses.publishedAt, c.published), updatedAt: new Date() },
+					})
+					.returning({ id: courses.id })
+				counts.courses++
+				for (const m of c.modules) {
+					const mValues = { title: m.title, summary: m.summary ?? null, order: m.order, isPublished: m.published }
+					const [moduleRow] = await tx
+						.insert(modules)
+						.values({ ...mValues, courseId: courseRow!.id, slug: m.slug, publishedAt: m.published ? new Date() : null })
+						.onConflictDoUpdate({
+							target: [modules.courseId, modules.slug],
+							set: { ...mValues, publishedAt: publishedAt(modules.publishedAt, m.published), updatedAt: new Date() },
+						})
+						.returning({ id: modules.id })
+					counts.modules++
+					for (const l of m.lessons) {
+						const lValues = {
+							title: l.title,
+							lessonType: l.type,
+							order: l.order,
+							content: lessonContent(l),
+							xpValue: l.xp,
+							durationMinutes: l.duration_minutes ?? null,
+							thumbnailUrl: l.thumbnail_url ?? null,
+							isPublished: l.published,
+						}
+						await tx
+							.insert(lessons)
+							.values({ ...lValues, moduleId: moduleRow!.id, slug: l.slug, publishedAt: l.published ? new Date() : null })
+							.onConflictDoUpdate({
+								target: [lessons.moduleId, lessons.slug],
+								set: { ...lValues, publishedAt: publishedAt(lessons.publishedAt, l.published), updatedAt: new Date() },
+							})
+						counts.lessons++
+					}
+				}
+			}
+		}
+	})
+	return counts
+}

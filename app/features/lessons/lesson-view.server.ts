@@ -1,0 +1,34 @@
+import { parseQuiz, publicQuestions, type PublicQuestion } from '~/features/quiz/quiz.ts'
+import { quizState } from '~/features/quiz/quiz.server.ts'
+import { youtubeId } from '~/lib/youtube.ts'
+import { renderMarkdown } from './markdown.server.ts'
+
+/** What the browser receives for the selected lesson: rendered, and never the quiz answers. */
+export type LessonBody =
+	| { type: 'text'; html: string }
+	| { type: 'video'; videoId: string | null }
+	| { type: 'quiz'; questions: PublicQuestion[]; answered: number; lastScore: { correct: number; total: number } | null }
+	| { type: 'unsupported'; lessonType: string }
+
+export async function lessonBody(userId: string, lesson: { id: string; lessonType: string; content: string | null }): Promise<LessonBody> {
+	switch (lesson.lessonType) {
+		case 'text':
+			return { type: 'text', html: renderMarkdown(lesson.content ?? '') }
+		case 'video':
+			return { type: 'video', videoId: youtubeId(lesson.content) }
+		case 'quiz': {
+			const parsed = parseQuiz(lesson.content ?? '[]')
+			const questions = parsed.ok ? publicQuestions(parsed.questions) : []
+			const state = questions.length ? await quizState(userId, lesson.id) : null
+			const open = state && !state.completedAt
+			return {
+				type: 'quiz',
+				questions,
+				answered: open ? Object.keys(state.answers).length : 0,
+				lastScore: state?.completedAt ? { correct: state.correct, total: state.total } : null,
+			}
+		}
+		default:
+			return { type: 'unsupported', lessonType: lesson.lessonType }
+	}
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { barHeight, lastSevenDays, streak, utcDay, weeklyGoalPercent } from './habits.ts'
+
+describe('streak', () => {
+	it('counts consecutive days ending today', () => {
+		expect(streak(['2026-11-21', '2026-11-20', '2026-11-19', '2026-11-17'], '2026-11-21')).toBe(3)
+	})
+	it('is 0 without a completion today', () => {
+		expect(streak(['2026-11-20', '2026-11-19'], '2026-11-21')).toBe(0)
+		expect(streak([], '2026-11-21')).toBe(0)
+	})
+	it('crosses month and year boundaries', () => {
+		expect(streak(['2027-01-01', '2026-12-31', '2026-12-30'], '2027-01-01')).toBe(3)
+		expect(streak(['2026-03-01', '2026-02-28'], '2026-03-01')).toBe(2)
+	})
+	it('uses UTC dates', () => {
+		expect(utcDay(new Date('2026-11-21T23:59:59-03:00'))).toBe('2026-11-22')
+	})
+})
+
+describe('weekly goal', () => {
+	it('is a percentage of 5 lessons, capped at 100', () => {
+		expect(weeklyGoalPercent(0)).toBe(0)
+		expect(weeklyGoalPercent(2)).toBe(40)
+		expect(weeklyGoalPercent(5)).toBe(100)
+		expect(weeklyGoalPercent(12)).toBe(100)
+		expect(weeklyGoalPercent(-3)).toBe(0)
+	})
+})
+
+describe('bar heights', () => {
+	it('are 8px per completion, clamped to 6-28px', () => {
+		expect([0, 1, 2, 3, 4, 10].map(barHeight)).toEqual([6, 8, 16, 24, 28, 28])
+	})
+	it('cover the last 7 days oldest first', () => {
+		const bars = lastSevenDays({ '2026-11-21': 2, '2026-11-15': 1, '2026-11-14': 9 }, '2026-11-21')
+		expect(bars.map((b) => b.day)).toEqual(['2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21'])
+		expect(bars.map((b) => b.count)).toEqual([1, 0, 0, 0, 0, 0, 2])
+		expect(bars.map((b) => b.height)).toEqual([8, 6, 6, 6, 6, 6, 16])
+	})
+})

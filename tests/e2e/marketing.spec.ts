@@ -1,0 +1,167 @@
+import type { BrowserContext } from '@playwright/test'
+import { demo, expect, loginAs, test } from '../support/fixtures'
+
+async function useLanguage(context: BrowserContext, baseURL: string | undefined, lang: 'en-US' | 'pt-BR') {
+	await context.addCookies([{ name: 'app_language', value: lang, url: baseURL ?? 'http://localhost' }])
+}
+
+// Figures come from app/lib/program.ts, formatted per language (pt-BR uses "US$ 6 mil", "abril de 2026").
+const landings = {
+	'en-US': [
+		{ path: '/', h1: 'Get Paid to Learn', figures: ['6', '$6K', '95%'], text: ['Next cohort · April 2026 · 10 seats', 'April 2026 cohort', 'Only 10 seats'] },
+		{ path: '/old/hidden/index', h1: 'Get Paid to Learn', figures: ['6', '$6K', '95%'], text: ['$6,000'] },
+		{
+			path: '/companies',
+			h1: 'Hire Web3-Ready Talents',
+			figures: ['10', '95%', '6', '3'],
+			text: ['Start Here', 'Most Popular', 'Full Access', 'Project Partner', 'Curriculum Sponsor', 'Ecosystem Partner'],
+		},
+		{
+			path: '/investors',
+			h1: "Invest in People's Future",
+			figures: ['8-12%', '3-5', '92%'],
+			text: ['$1.2T', '3.7M', '$140K', '$10,000 USDC/USDT', '7 years, with extension options', 'Quarterly', '2% annual management fee + 20% performance fee', 'Capped at 10% of annual income', '$2M target round', 'Fund Launch', 'Performance Data', 'Secondary Market'],
+		},
+	],
+	'pt-BR': [
+		{ path: '/', h1: 'Seja Pago para Aprender', figures: ['6', 'US$ 6 mil', '95%'], text: ['Próxima turma · abril de 2026 · 10 vagas', 'Turma de abril de 2026'] },
+		{ path: '/old/hidden/index', h1: 'Seja Pago para Aprender', figures: ['6', 'US$ 6 mil', '95%'], text: ['US$ 6.000'] },
+		{ path: '/companies', h1: 'Contrate Talentos Prontos para Web3', figures: ['10', '95%', '6', '3'], text: ['Comece Aqui', 'Mais Popular', 'Acesso Total'] },
+		{
+			path: '/investors',
+			h1: 'Invista no Futuro das Pessoas',
+			figures: ['8-12%', '3-5', '92%'],
+			text: ['US$ 1,2 tri', '3,7 mi', 'US$ 140 mil', 'US$ 10.000 em USDC/USDT', 'Trimestrais', 'Rodada com meta de US$ 2 mi', 'Lançamento do Fundo', 'Mercado Secundário'],
+		},
+	],
+} as const
+
+for (const lang of ['en-US', 'pt-BR'] as const) {
+	test.describe(`landings in ${lang}`, () => {
+		for (const p of landings[lang]) {
+			test(`${p.path} renders its hero and figures`, async ({ page, context, baseURL }) => {
+				await useLanguage(context, baseURL, lang)
+				const res = await page.goto(p.path)
+				expect(res?.status()).toBe(200)
+				await expect(page.locator('html')).toHaveAttribute('lang', lang)
+				await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.h1)
+				const figures = page.getByTestId('figure').locator('dd')
+				await expect(figures).toHaveText([...p.figures])
+				for (const text of p.text) await expect(page.getByText(text, { exact: false }).first()).toBeVisible()
+				// Every call to action is a link into the application modal.
+				expect(await page.locator('main a[data-apply]').count()).toBeGreaterThanOrEqual(3)
+			})
+		}
+	})
+}
+
+test('the student landing shows every section of the spec', async ({ page }) => {
+	await page.goto('/')
+	for (const name of [
+		'Learn the stack Web3 teams use every day',
+		'Program in numbers',
+		'Write real contracts from week one',
+		'Everything you need to get hired',
+		'What our graduates say',
+		'April 2026 cohort',
+		'Ready to get paid to learn?',
+	]) {
+		await expect(page.getByRole('region', { name }).or(page.getByRole('heading', { name })).first()).toBeVisible()
+	}
+	await expect(page.getByTestId('cohort-card')).toContainText('$36,000')
+	// The code showcase follows the scroll: the last step lights up when it reaches the middle.
+	await page.setViewportSize({ width: 1440, height: 900 })
+	const last = page.locator('#how-it-works li[data-step="3"]')
+	await last.scrollIntoViewIfNeeded()
+	await last.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+	await expect(last).toHaveAttribute('aria-current', 'step')
+})
+
+test('the company tiers feature the Curriculum Sponsor and open the company form', async ({ page }) => {
+	await page.goto('/companies')
+	await expect(page.getByTestId('tier-curriculum')).toContainText('Most Popular')
+	await expect(page.getByTestId('tier-project')).toContainText('Start Here')
+	await expect(page.getByTestId('tier-ecosystem')).toContainText('Full Access')
+	await expect(page.getByTestId('tier-curriculum').locator('a[data-apply="company"]')).toBeVisible()
+	await expect(page.locator('a[data-apply]:not([data-apply="company"])')).toHaveCount(0)
+})
+
+test('the investment structure lists every investor term', async ({ page }) => {
+	await page.goto('/investors')
+	const card = page.getByTestId('investment-structure')
+	for (const term of ['Minimum investment', 'Fund life', 'Distributions', 'Fees', 'Target IRR', 'Payback period', 'Graduate repayment', 'Round target']) {
+		await expect(card.getByText(term, { exact: true })).toBeVisible()
+	}
+	await expect(card).toContainText('8-12%')
+	await expect(card).toContainText('3-5 years')
+	await expect(card).toContainText('$2M')
+})
+
+test('signed-in visitors see the student landing with a Dashboard link', async ({ page }) => {
+	await loginAs(page, demo.learner)
+	await page.goto('/')
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get Paid to Learn')
+	await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).first()).toBeAttached()
+})
+
+test('each page has its own SEO tags in the visitor language', async ({ page, context, baseURL }) => {
+	await page.goto('/companies')
+	await expect(page).toHaveTitle(/Hire Web3-Ready Talents/)
+	const head = page.locator('head')
+	await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/companies`)
+	for (const lang of ['x-default', 'en-US', 'pt-BR'])
+		await expect(head.locator(`link[rel="alternate"][hreflang="${lang}"]`)).toHaveAttribute('href', `${baseURL}/companies`)
+	await expect(head.locator('meta[name="description"]')).toHaveAttribute('content', /pre-vetted Web3 developers/)
+	await expect(head.locator('meta[property="og:title"]')).toHaveAttribute('content', /Hire Web3-Ready Talents/)
+	await expect(head.locator('meta[property="og:image"]')).toHaveAttribute('content', `${baseURL}/og-image.png`)
+	await expect(head.locator('meta[property="og:locale"]')).toHaveAttribute('content', 'en_US')
+	await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image')
+
+	// The alias of the student landing points search engines at /.
+	await page.goto('/old/hidden/index')
+	await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/`)
+
+	await useLanguage(context, baseURL, 'pt-BR')
+	await page.goto('/investors')
+	await expect(page).toHaveTitle(/Invista no Futuro das Pessoas/)
+	await expect(head.locator('meta[property="og:locale"]')).toHaveAttribute('content', 'pt_BR')
+	await expect(head.locator('meta[name="description"]')).toHaveAttribute('content', /TIR-alvo de 8-12%/)
+
+	const image = await page.request.get('/og-image.png')
+	expect(image.status()).toBe(200)
+	expect(image.headers()['content-type']).toContain('image/png')
+})
+
+test('robots.txt keeps crawlers out of the app and sitemap.xml lists the public pages', async ({ request, baseURL }) => {
+	const robots = await request.get('/robots.txt')
+	expect(robots.status()).toBe(200)
+	expect(robots.headers()['content-type']).toContain('text/plain')
+	const text = await robots.text()
+	expect(text).toContain('Disallow: /dashboard')
+	expect(text).toContain('Disallow: /dashboard/admin')
+	expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`)
+
+	const sitemap = await request.get('/sitemap.xml')
+	expect(sitemap.status()).toBe(200)
+	expect(sitemap.headers()['content-type']).toContain('xml')
+	const xml = await sitemap.text()
+	for (const path of ['/', '/companies', '/investors']) expect(xml).toContain(`<loc>${baseURL}${path}</loc>`)
+	expect(xml).toContain('hreflang="pt-BR"')
+	expect(xml).not.toContain('/dashboard')
+})
+
+test.describe('motion and small screens', () => {
+	test.use({ viewport: { width: 375, height: 812 }, reducedMotion: 'reduce' })
+
+	test('marquees stand still with reduced motion and no landing overflows a phone', async ({ page }) => {
+		for (const path of ['/', '/companies', '/investors']) {
+			await page.goto(path)
+			const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+			expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0)
+		}
+		await page.goto('/')
+		const animation = await page.locator('.marquee-track').first().evaluate((el) => getComputedStyle(el).animationName)
+		expect(animation).toBe('none')
+		await expect(page.locator('.marquee-track [data-duplicate]').first()).toBeHidden()
+	})
+})

@@ -1,0 +1,4 @@
+declare module 'highlightjs-solidity' {
+	const register: (hljs: unknown) => void
+	export default register
+}
