@@ -101,6 +101,8 @@ export const learningPaths = pgTable(
 		description: text('description'),
 		isPublished: boolean('is_published').notNull().default(false),
 		publishedAt: timestamp('published_at', { withTimezone: true }),
+		createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+		updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
@@ -123,6 +125,8 @@ export const courses = pgTable(
 		thumbnailUrl: text('thumbnail_url'),
 		isPublished: boolean('is_published').notNull().default(false),
 		publishedAt: timestamp('published_at', { withTimezone: true }),
+		createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+		updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
@@ -147,6 +151,8 @@ export const modules = pgTable(
 		order: integer('order').notNull().default(1),
 		isPublished: boolean('is_published').notNull().default(false),
 		publishedAt: timestamp('published_at', { withTimezone: true }),
+		createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+		updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
@@ -174,6 +180,8 @@ export const lessons = pgTable(
 		thumbnailUrl: text('thumbnail_url'),
 		isPublished: boolean('is_published').notNull().default(false),
 		publishedAt: timestamp('published_at', { withTimezone: true }),
+		createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+		updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
@@ -312,6 +320,126 @@ export const quizAttempts = pgTable(
 			.on(t.userId, t.lessonId)
 			.where(sql`${t.completedAt} IS NULL`),
 	],
+)
+
+/* ------------------------- profile, achievements, tutor ------------------------ */
+
+export type CareerPreferences = {
+	jobSearchStatus?: 'actively_looking' | 'open' | 'not_looking'
+	desiredRoles?: string[]
+	workModes?: ('remote' | 'hybrid' | 'onsite')[]
+	preferredLocations?: string[]
+	availabilityDate?: string | null
+	salaryExpectationUsd?: number | null
+	openToRelocation?: boolean
+}
+
+// The student profile (spec section 3), one row per user, stored on the server.
+export const userProfiles = pgTable('user_profiles', {
+	userId: text('user_id')
+		.primaryKey()
+		.references(() => user.id, { onDelete: 'cascade' }),
+	fullName: text('full_name'),
+	country: text('country'),
+	city: text('city'),
+	languages: jsonb('languages').$type<string[]>().notNull().default([]),
+	yearsExperience: integer('years_experience').notNull().default(0),
+	stacks: jsonb('stacks').$type<string[]>().notNull().default([]),
+	skillsToDevelop: jsonb('skills_to_develop').$type<string[]>().notNull().default([]),
+	positionCompany: text('position_company'),
+	linkedinUrl: text('linkedin_url'),
+	githubUrl: text('github_url'),
+	career: jsonb('career').$type<CareerPreferences>().notNull().default({}),
+	createdAt: createdAt(),
+	updatedAt: updatedAt(),
+}, (t) => [check('user_profiles_years_min', sql`${t.yearsExperience} >= 0`)])
+
+// Achievement tasks a learner has completed (XP itself goes to xp_ledger as source_kind 'achievement').
+export const achievementClaims = pgTable(
+	'achievement_claims',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => user.id, { onDelete: 'cascade' }),
+		taskId: text('task_id').notNull(),
+		selfReported: boolean('self_reported').notNull().default(false),
+		createdAt: createdAt(),
+	},
+	(t) => [uniqueIndex('achievement_claims_user_task_uq').on(t.userId, t.taskId)],
+)
+
+// AI tutor conversations: one per learner and lesson; 'New conversation' deletes its messages.
+export const tutorMessages = pgTable(
+	'tutor_messages',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => user.id, { onDelete: 'cascade' }),
+		lessonId: uuid('lesson_id')
+			.notNull()
+			.references(() => lessons.id, { onDelete: 'cascade' }),
+		role: text('role').notNull(),
+		content: text('content').notNull(),
+		// Tokens this message cost (prompt + completion for assistant replies), for the daily budget.
+		tokens: integer('tokens').notNull().default(0),
+		createdAt: createdAt(),
+	},
+	(t) => [
+		index('tutor_messages_user_lesson_idx').on(t.userId, t.lessonId, t.createdAt),
+		index('tutor_messages_user_created_idx').on(t.userId, t.createdAt),
+		check('tutor_messages_role_valid', sql`${t.role} IN ('user', 'assistant')`),
+	],
+)
+
+/* --------------------------------- admin audit -------------------------------- */
+
+export const auditLog = pgTable(
+	'audit_log',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+		entityType: text('entity_type').notNull(),
+		entityId: text('entity_id').notNull(),
+		action: text('action').notNull(),
+		changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
+		createdAt: createdAt(),
+	},
+	(t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt)],
+)
+
+/* ------------------------------ wallet, certificates --------------------------- */
+
+export const walletAddresses = pgTable(
+	'wallet_addresses',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => user.id, { onDelete: 'cascade' }),
+		address: text('address').notNull(),
+		chainId: integer('chain_id').notNull(),
+		createdAt: createdAt(),
+	},
+	(t) => [uniqueIndex('wallet_addresses_address_uq').on(sql`lower(${t.address})`), index('wallet_addresses_user_idx').on(t.userId)],
+)
+
+export const certificates = pgTable(
+	'certificates',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		userId: text('user_id')
+			.notNull()
+			.references(() => user.id, { onDelete: 'cascade' }),
+		pathId: uuid('path_id')
+			.notNull()
+			.references(() => learningPaths.id, { onDelete: 'cascade' }),
+		data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+		signature: text('signature').notNull(),
+		issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [uniqueIndex('certificates_user_path_uq').on(t.userId, t.pathId)],
 )
 
 /* ------------------------------ infrastructure ------------------------------ */
