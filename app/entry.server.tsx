@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
@@ -6,6 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
 import { createI18n, getLanguage } from '~/features/i18n/i18n.server.ts'
+import { contentSecurityPolicy } from '~/features/security/headers.server.ts'
 import { bootstrap as runBootstrap } from '~/features/system/bootstrap.server.ts'
 
 export const streamTimeout = 5_000
@@ -24,6 +26,8 @@ export default function handleRequest(
 		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
 	}
 	const i18n = createI18n(getLanguage(request))
+	const nonce = randomBytes(16).toString('base64')
+	responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, { dev: import.meta.env.DEV }))
 
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
@@ -34,9 +38,10 @@ export default function handleRequest(
 
 		const { pipe, abort } = renderToPipeableStream(
 			<I18nextProvider i18n={i18n}>
-				<ServerRouter context={routerContext} url={request.url} />
+				<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
 			</I18nextProvider>,
 			{
+				nonce,
 				[readyOption]() {
 					shellRendered = true
 					const body = new PassThrough({

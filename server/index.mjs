@@ -7,6 +7,26 @@ import express from 'express'
 
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? 'build')
 
+/**
+ * A state-changing request from another site (CSRF): refused by its Origin, or by Sec-Fetch-Site when a
+ * browser sends no Origin. Requests with neither header come from non-browser clients, which carry no
+ * ambient cookies from another site.
+ */
+function isCrossSiteWrite(req, appOrigin) {
+	if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return false
+	const origin = req.headers.origin
+	if (origin && origin !== 'null') {
+		try {
+			const o = new URL(origin)
+			return o.origin !== appOrigin && o.host !== req.headers.host
+		} catch {
+			return true
+		}
+	}
+	if (origin === 'null') return true
+	return req.headers['sec-fetch-site'] === 'cross-site'
+}
+
 export async function startServer({ port = Number(process.env.PORT ?? 3000) } = {}) {
 	const build = await import(pathToFileURL(path.join(BUILD_DIR, 'server/index.js')).href)
 	// Migrate and seed before taking traffic.
@@ -21,9 +41,20 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
 		express.static(path.join(BUILD_DIR, 'client/assets'), { immutable: true, maxAge: '1y', index: false }),
 	)
 	app.use(express.static(path.join(BUILD_DIR, 'client'), { maxAge: '1h', index: false }))
-	app.use((req, _res, next) => {
+	const appOrigin = new URL(process.env.APP_URL ?? `http://localhost:${port}`).origin
+	const https = appOrigin.startsWith('https://')
+	app.use((req, res, next) => {
 		// The only client address the app trusts is the one this server saw (or its proxy, when trusted).
 		req.headers['x-learnchain-ip'] = req.ip ?? ''
+		res.setHeader('X-Content-Type-Options', 'nosniff')
+		res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+		res.setHeader('X-Frame-Options', 'DENY')
+		res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()')
+		if (https && process.env.NODE_ENV === 'production') res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+		if (isCrossSiteWrite(req, appOrigin)) {
+			res.status(403).json({ error: 'Cross-site request refused' })
+			return
+		}
 		next()
 	})
 	app.all('/{*splat}', createRequestHandler({ build, mode: process.env.NODE_ENV }))
