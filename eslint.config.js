@@ -16,13 +16,23 @@ export default tseslint.config(
 			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
 			'@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
 			'no-control-regex': 'off',
+			'no-restricted-imports': [
+				'error',
+				{ paths: [{ name: 'react-i18next', message: "Use '~/features/i18n/react.tsx'" }, { name: 'i18next', message: "Use '~/features/i18n/translate.ts'" }] },
+			],
 		},
 	},
 	{
 		// Only server code may read secrets: browser modules must not import *.server.ts at runtime.
 		files: ['app/components/**/*.{ts,tsx}'],
 		rules: {
-			'no-restricted-imports': ['error', { patterns: [{ group: ['**/*.server', '**/*.server.ts'], message: 'Server-only module' }] }],
+			'no-restricted-imports': [
+				'error',
+				{
+					paths: [{ name: 'react-i18next', message: "Use '~/features/i18n/react.tsx'" }, { name: 'i18next', message: "Use '~/features/i18n/translate.ts'" }],
+					patterns: [{ group: ['**/*.server', '**/*.server.ts'], message: 'Server-only module' }],
+				},
+			],
 		},
 	},
 )

@@ -4,9 +4,9 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
-import { ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
-import { createI18n, getLanguage } from '~/features/i18n/i18n.server.ts'
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
+import { createI18nStore, getLanguage } from '~/features/i18n/i18n.server.ts'
+import { I18nProvider } from '~/features/i18n/react.tsx'
 import { contentSecurityPolicy } from '~/features/security/headers.server.ts'
 import { bootstrap as runBootstrap } from '~/features/system/bootstrap.server.ts'
 
@@ -25,7 +25,7 @@ export default function handleRequest(
 	if (request.method.toUpperCase() === 'HEAD') {
 		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
 	}
-	const i18n = createI18n(getLanguage(request))
+	const i18n = createI18nStore(getLanguage(request))
 	const nonce = randomBytes(16).toString('base64')
 	responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, { dev: import.meta.env.DEV }))
 
@@ -37,9 +37,9 @@ export default function handleRequest(
 		let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
 		const { pipe, abort } = renderToPipeableStream(
-			<I18nextProvider i18n={i18n}>
+			<I18nProvider store={i18n}>
 				<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-			</I18nextProvider>,
+			</I18nProvider>,
 			{
 				nonce,
 				[readyOption]() {
@@ -73,7 +73,9 @@ export default function handleRequest(
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
-	// Aborted requests are the client's choice, not our failure.
+	// Aborted requests are the client's choice, and 4xx route responses (405 for a POST to a page
+	// without an action, 404) are answers, not failures.
 	if (request.signal.aborted) return
+	if (isRouteErrorResponse(error) && error.status < 500) return
 	console.error(error)
 }

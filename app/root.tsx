@@ -1,5 +1,5 @@
-import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { useTranslation } from '~/features/i18n/react.tsx'
 import {
 	isRouteErrorResponse,
 	Links,
@@ -9,7 +9,6 @@ import {
 	ScrollRestoration,
 	useRouteLoaderData,
 } from 'react-router'
-import { Toaster } from '~/components/ui/sonner'
 import { NotFound } from '~/components/not-found'
 import { getUser } from '~/features/auth/session.server.ts'
 import { defaultLanguage } from '~/features/i18n/config.ts'
@@ -29,6 +28,18 @@ export function useRootData() {
 	return useRouteLoaderData<typeof loader>('root')
 }
 
+// The toaster (sonner) loads after hydration, so pages that never toast do not pay for it up front.
+const Toaster = lazy(() => import('~/components/ui/sonner').then((m) => ({ default: m.Toaster })))
+function DeferredToaster() {
+	const [ready, setReady] = useState(false)
+	useEffect(() => setReady(true), [])
+	return ready ? (
+		<Suspense fallback={null}>
+			<Toaster />
+		</Suspense>
+	) : null
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
 	const data = useRootData()
 	return (
@@ -41,7 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			</head>
 			<body className="min-h-svh antialiased">
 				{children}
-				<Toaster />
+				<DeferredToaster />
 				<ScrollRestoration />
 				<Scripts />
 			</body>

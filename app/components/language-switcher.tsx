@@ -1,8 +1,8 @@
 import { Languages } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/features/i18n/react.tsx'
 import { useFetcher, useLocation, useRevalidator } from 'react-router'
 import { languages, type Language } from '~/features/i18n/config.ts'
-import { switchClientLanguage } from '~/features/i18n/resources.client.ts'
+import { switchClientLanguage } from '~/features/i18n/client.ts'
 import { cn } from '~/lib/utils'
 
 const labels: Record<Language, string> = { 'en-US': 'English', 'pt-BR': 'Português' }

@@ -26,6 +26,12 @@ const schema = z.object({
 	AI_BASE_URL: optional,
 	AI_API_KEY: optional,
 	AI_MODEL: z.string().default('gpt-4o-mini'),
+	AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+	// Per-user tutor limits: messages per window, provider tokens per UTC day, characters per message.
+	TUTOR_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+	TUTOR_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+	TUTOR_DAILY_TOKENS: z.coerce.number().int().min(0).default(20_000),
+	TUTOR_MAX_MESSAGE_CHARS: z.coerce.number().int().min(1).max(20_000).default(2000),
 	SEED_DEMO: optional,
 	APPLICATIONS_NOTIFY_EMAIL: optional,
 	// Test hooks: point OAuth providers at a local fake server.

@@ -47,7 +47,7 @@ export type CompanyTier = (typeof program.companyTiers)[number]
 
 /** "$6,000" / "US$ 6.000". */
 export function formatUsd(value: number, lang: string) {
-	return new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(value)
+	return new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 }).format(value)
 }
 
 /** "$6K", "$1.2T" / "US$ 6 mil", "US$ 1,2 tri". */
@@ -56,6 +56,7 @@ export function formatUsdCompact(value: number, lang: string) {
 		style: 'currency',
 		currency: 'USD',
 		notation: 'compact',
+		minimumFractionDigits: 0,
 		maximumFractionDigits: 1,
 	}).format(value)
 }

@@ -117,14 +117,24 @@ test.describe('application modal', () => {
 		await expect(details).toContainText('https://github.com/ada')
 		await expect(details).toContainText('Advanced (5+ years)')
 		await expect(details).toContainText('Second line, with "quotes".')
+	})
 
-		// Change the status; the list follows and the status filter finds it.
+	test('an admin changes the status and the status filter follows', async ({ page, baseURL }) => {
+		const email = uniqueEmail('status')
+		const name = `Status ${randomUUID().slice(0, 6)}`
+		expect((await submit(baseURL, ownAddress(), { type: 'professional', name, email })).status).toBe(200)
+		await loginAs(page, demo.admin)
+		const rows = await inboxRows(page, `q=${encodeURIComponent(email)}`)
+		await expect(rows.first()).toContainText('New')
+		await rows.first().getByRole('button', { name: `View the application from ${name}` }).click()
+		const details = page.getByTestId('application-details')
 		await details.getByLabel('Change status').click()
 		await page.getByRole('option', { name: 'Contacted' }).click()
 		await details.getByRole('button', { name: 'Update status' }).click()
 		await expect(page.getByText('Status updated')).toBeVisible()
 		await expect(details).toContainText('Contacted')
 		await page.keyboard.press('Escape')
+		await expect(rows.first()).toContainText('Contacted')
 		await expect(await inboxRows(page, `status=contacted&q=${encodeURIComponent(email)}`)).toHaveCount(1)
 		await expect(await inboxRows(page, `status=new&q=${encodeURIComponent(email)}`)).toHaveCount(0)
 	})

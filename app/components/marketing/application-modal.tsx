@@ -1,21 +1,22 @@
 import { LoaderCircle } from 'lucide-react'
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
+import { useTranslation } from '~/features/i18n/react.tsx'
 import { useLocation, useNavigate } from 'react-router'
 import { Button } from '~/components/ui/button'
-import { isApplicationType, type ApplicationType } from '~/features/applications/schema.ts'
+import { isApplicationType, type ApplicationType } from '~/features/applications/types.ts'
 import { cn } from '~/lib/utils'
+import type { ApplicationFormDialogProps } from './application-form-dialog'
 
 // The dialog, its form and zod load on first intent (hover, focus, touch) or click, so the
 // landings' first paint ships none of it.
-let dialogModule: Promise<typeof import('./application-form-dialog')> | undefined
+let dialogModule: Promise<{ default: React.ComponentType<ApplicationFormDialogProps> }> | undefined
 export function loadApplicationDialog() {
 	dialogModule ??= import('./application-form-dialog')
 	return dialogModule
 }
 const ApplicationFormDialog = lazy(loadApplicationDialog)
 
-const ApplicationContext = createContext<((type: ApplicationType) => void) | null>(null)
+const ApplicationContext = createContext<((type: ApplicationType, opener?: HTMLElement) => void) | null>(null)
 
 /**
  * Holds the modal's state for the landings. `?apply=<type>` opens it too: that is where a
@@ -27,12 +28,17 @@ export function ApplicationModalProvider({ children }: { children: React.ReactNo
 	const navigate = useNavigate()
 	const [state, setState] = useState<{ type: ApplicationType | null; open: boolean }>({ type: null, open: false })
 	const fromUrl = new URLSearchParams(location.search).get('apply')
+	// Where focus goes back to when the modal closes: the call to action that opened it.
+	const opener = useRef<HTMLElement | null>(null)
 
 	useEffect(() => {
 		if (isApplicationType(fromUrl)) setState({ type: fromUrl, open: true })
 	}, [fromUrl])
 
-	const open = useCallback((type: ApplicationType) => setState({ type, open: true }), [])
+	const open = useCallback((type: ApplicationType, from?: HTMLElement) => {
+		opener.current = from ?? null
+		setState({ type, open: true })
+	}, [])
 	const onOpenChange = useCallback(
 		(next: boolean) => {
 			setState((s) => ({ ...s, open: next }))
@@ -60,7 +66,7 @@ export function ApplicationModalProvider({ children }: { children: React.ReactNo
 						) : null
 					}
 				>
-					<ApplicationFormDialog type={state.type} open={state.open} onOpenChange={onOpenChange} />
+					<ApplicationFormDialog type={state.type} open={state.open} onOpenChange={onOpenChange} returnFocus={opener} />
 				</Suspense>
 			) : null}
 		</ApplicationContext.Provider>
@@ -99,7 +105,7 @@ export function ApplyButton({
 				onClick={(e) => {
 					if (!open || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return
 					e.preventDefault()
-					open(type)
+					open(type, e.currentTarget)
 				}}
 			>
 				{children}

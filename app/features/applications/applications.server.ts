@@ -97,5 +97,5 @@ export async function setApplicationStatus(id: string, status: ApplicationStatus
 }
 
 export async function countNewApplications() {
-	return countApplications({ status: 'new' })
+	return countApplications({ status: 'new', q: undefined })
 }

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { TFunction } from '~/features/i18n/translate.ts'
 import type { Mail } from '~/features/mail/mailer.server.ts'
 import type { ApplicationInput } from './schema.ts'
 

@@ -101,3 +101,14 @@ describe('inbox filters and status changes', () => {
 		expect(statusChangeSchema.safeParse({ id: crypto.randomUUID(), status: 'accepted' }).success).toBe(true)
 	})
 })
+
+describe('all errors at once', () => {
+	it('reports the missing company together with the other missing fields', () => {
+		const errors = errorsOf({ type: 'company', name: '', email: '' })
+		expect(errors).toEqual({
+			name: 'applications.errors.required',
+			email: 'applications.errors.required',
+			company: 'applications.errors.required',
+		})
+	})
+})

@@ -1,16 +1,17 @@
 import { z } from 'zod'
+import {
+	applicationStatuses,
+	applicationTypes,
+	experienceLevels,
+	investmentAmounts,
+	timelines,
+	type ApplicationType,
+} from './types.ts'
+
+export * from './types.ts'
 
 // Shared by the application modal (browser) and POST /resources/applications (server).
 // Messages are i18n keys; the form renders them with t().
-
-export const applicationTypes = ['professional', 'company', 'investor'] as const
-export const experienceLevels = ['beginner', 'intermediate', 'advanced'] as const
-export const investmentAmounts = ['10k-50k', '50k-100k', '100k-500k', '500k+'] as const
-export const timelines = ['immediate', 'quarter', 'year', 'exploring'] as const
-export const applicationStatuses = ['new', 'contacted', 'accepted', 'rejected'] as const
-
-export type ApplicationType = (typeof applicationTypes)[number]
-export type ApplicationStatus = (typeof applicationStatuses)[number]
 
 export const HONEYPOT_FIELD = 'website'
 
@@ -25,10 +26,6 @@ export const fieldsByType = {
 	company: ['company'],
 	investor: ['company', 'investmentAmount', 'timeline'],
 } as const satisfies Record<ApplicationType, readonly string[]>
-
-export function isApplicationType(value: unknown): value is ApplicationType {
-	return typeof value === 'string' && (applicationTypes as readonly string[]).includes(value)
-}
 
 /** Form posts send '' for untouched fields; treat blank as absent. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
@@ -100,10 +97,14 @@ export const applicationSchema = z
 				.optional(),
 		),
 	})
-	.superRefine((v, ctx) => {
-		if ((v.type === 'company' || v.type === 'investor') && !v.company) {
-			ctx.addIssue({ code: 'custom', path: ['company'], message: required })
-		}
+	// `when` runs this even while other fields are invalid, so every error shows at once.
+	.refine((v) => v.type === 'professional' || Boolean(v.company), {
+		path: ['company'],
+		message: required,
+		when: ({ value }) => {
+			const type = (value as { type?: unknown } | null)?.type
+			return type === 'company' || type === 'investor'
+		},
 	})
 	// Fields of another form type are dropped, never stored.
 	.transform((v) => {

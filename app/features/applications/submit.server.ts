@@ -8,7 +8,7 @@ import { confirmationMail, teamMail } from './mail.server.ts'
 import { applicationFieldErrors, applicationSchema, HONEYPOT_FIELD, type ApplicationFieldErrors, type ApplicationInput } from './schema.ts'
 
 /** Per client address: generous for a shared office network, useless for a spam bot. */
-export const applicationLimit: Limit = { max: 5, windowSeconds: 60 * 60 }
+export const applicationLimit: Limit = { max: 10, windowSeconds: 60 * 60 }
 export const DEFAULT_NOTIFY_EMAIL = 'team@learnchain.local'
 const MAX_BODY_BYTES = 32 * 1024
 

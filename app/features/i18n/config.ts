@@ -29,3 +29,8 @@ export function detectLanguage(cookieHeader: string | null | undefined, acceptLa
 export function languageCookie(lang: Language, secure: boolean) {
 	return `${languageCookieName}=${lang}; Path=/; Max-Age=${languageCookieMaxAge}; SameSite=Lax${secure ? '; Secure' : ''}`
 }
+
+/** Sections of the locale files a public page needs; the signed-in area loads the rest on entry. */
+export const publicSections = ['nav', 'language', 'landing', 'auth', 'errors', 'ui', 'applications', 'seo', 'mailbox']
+/** Sections only the server uses (email bodies): never shipped to the browser. */
+export const serverOnlySections = ['email']

@@ -1,15 +1,17 @@
-import { BookOpen, Boxes, FileText, Layers, ShieldCheck, Users } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { BookOpen, Boxes, FileText, Inbox, Layers, ShieldCheck, Users } from 'lucide-react'
+import { useTranslation } from '~/features/i18n/react.tsx'
 import { Link } from 'react-router'
 import { PageHeader } from '~/components/page-header'
 import { Card, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { contentCounts } from '~/features/admin/overview.server.ts'
+import { countNewApplications } from '~/features/applications/applications.server.ts'
 import { requireAdmin } from '~/features/auth/session.server.ts'
 import type { Route } from './+types/overview'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAdmin(request)
-	return { counts: await contentCounts() }
+	const [counts, newApplications] = await Promise.all([contentCounts(), countNewApplications()])
+	return { counts, newApplications }
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Admin' }]
@@ -45,10 +47,26 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
 					</li>
 				))}
 			</ul>
-			<p className="text-muted-foreground mt-6 flex items-center gap-2 text-sm">
-				<Users className="size-4" aria-hidden />
-				{t('admin.usersCount', { count: counts.users })}
-			</p>
+			<Link to="/dashboard/admin/applications" className="mt-4 block">
+				<Card className="hover:border-primary transition-colors">
+					<CardHeader>
+						<Inbox className="text-primary size-5" aria-hidden />
+						<CardTitle>{t('applications.admin.card')}</CardTitle>
+						<CardDescription data-testid="count-applications">
+							{t('applications.admin.newCount', { count: loaderData.newApplications })}
+						</CardDescription>
+					</CardHeader>
+				</Card>
+			</Link>
+			<Link to="/dashboard/admin/users" className="mt-4 block">
+				<Card className="hover:border-primary transition-colors">
+					<CardHeader>
+						<Users className="text-primary size-5" aria-hidden />
+						<CardTitle>{t('admin.users.title')}</CardTitle>
+						<CardDescription data-testid="count-users">{t('admin.usersCount', { count: counts.users })}</CardDescription>
+					</CardHeader>
+				</Card>
+			</Link>
 		</>
 	)
 }

@@ -3,7 +3,7 @@ import { AppSidebar } from '~/components/dashboard/app-sidebar'
 import { Breadcrumbs } from '~/components/dashboard/breadcrumbs'
 import { UserMenu } from '~/components/dashboard/user-menu'
 import { LanguageSwitcher } from '~/components/language-switcher'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/features/i18n/react.tsx'
 import { Separator } from '~/components/ui/separator'
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '~/components/ui/sidebar'
 import { TooltipProvider } from '~/components/ui/tooltip'
@@ -11,6 +11,7 @@ import { requireUser } from '~/features/auth/session.server.ts'
 import { isAdmin } from '~/features/auth/user.ts'
 import { readCookie } from '~/features/i18n/config.ts'
 import { getEnv } from '~/lib/env.server.ts'
+import { ensureAllMessages } from '~/features/i18n/client.ts'
 import type { Route } from './+types/layout'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -18,6 +19,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 	// The sidebar starts collapsed until the learner opens it; the choice lives in a cookie.
 	const sidebarOpen = readCookie(request.headers.get('cookie'), 'sidebar_state') === 'true'
 	return { user, isAdmin: isAdmin(user), sidebarOpen, appName: getEnv().APP_NAME }
+}
+
+// Public pages load only the public strings; entering the signed-in area from one loads the rest first.
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+	const [data] = await Promise.all([serverLoader(), ensureAllMessages()])
+	return data
 }
 
 export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex' }]

@@ -1,0 +1,37 @@
+import { cn } from '~/lib/utils'
+import './marketing.css'
+
+/**
+ * An endless horizontal scroller. The items render twice (the copy is hidden from assistive
+ * tech); with prefers-reduced-motion it stops and becomes a swipeable row (see marketing.css).
+ */
+export function Marquee({
+	label,
+	children,
+	reverse,
+	seconds = 40,
+	className,
+}: {
+	label: string
+	children: React.ReactNode
+	reverse?: boolean
+	seconds?: number
+	className?: string
+}) {
+	return (
+		<div
+			className={cn('marquee', className)}
+			data-reverse={reverse ? '' : undefined}
+			role="region"
+			aria-label={label}
+			style={{ '--marquee-duration': `${seconds}s` } as React.CSSProperties}
+		>
+			<div className="marquee-track">
+				<ul className="flex shrink-0 gap-4 pr-4">{children}</ul>
+				<ul className="flex shrink-0 gap-4 pr-4" aria-hidden data-duplicate="">
+					{children}
+				</ul>
+			</div>
+		</div>
+	)
+}

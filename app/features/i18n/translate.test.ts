@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import en from '~/locales/en-US.json'
+import pt from '~/locales/pt-BR.json'
+import { createT, mergeMessages } from './translate.ts'
+
+const messages = {
+	a: { b: 'Hello {{name}}', n_one: '{{count}} lesson', n_other: '{{count}} lessons', only: 'Only {{count}}' },
+}
+
+describe('createT', () => {
+	const t = createT('en-US', messages)
+	it('reads nested keys and interpolates', () => {
+		expect(t('a.b', { name: 'Ada' })).toBe('Hello Ada')
+		expect(t('a.b')).toBe('Hello {{name}}')
+	})
+	it('picks plural forms with Intl.PluralRules', () => {
+		expect(t('a.n', { count: 1 })).toBe('1 lesson')
+		expect(t('a.n', { count: 0 })).toBe('0 lessons')
+		expect(t('a.n', { count: 7 })).toBe('7 lessons')
+		expect(t('a.only', { count: 2 })).toBe('Only 2')
+	})
+	it('falls back to the fallback language, the default value, then the key', () => {
+		const pt = createT('pt-BR', { x: 'x' }, messages)
+		expect(pt('a.b', { name: 'Ana' })).toBe('Hello Ana')
+		expect(pt('missing.key', { defaultValue: 'D' })).toBe('D')
+		expect(pt('missing.key')).toBe('missing.key')
+	})
+	it('handles Portuguese plurals of the real locale files', () => {
+		const tpt = createT('pt-BR', pt)
+		expect(tpt('learn.courseCount', { count: 1 })).toBe('1 curso')
+		expect(tpt('learn.courseCount', { count: 3 })).toBe('3 cursos')
+		expect(createT('en-US', en)('learn.courseCount', { count: 1 })).toBe('1 course')
+	})
+	it('merges message trees', () => {
+		expect(mergeMessages({ a: { x: '1' } }, { a: { y: '2' }, b: '3' })).toEqual({ a: { x: '1', y: '2' }, b: '3' })
+	})
+})

@@ -1,0 +1,57 @@
+// A small translation core (the subset of i18next this app uses): nested keys, {{var}} interpolation
+// and plural keys (key_one, key_other...) chosen with Intl.PluralRules. The same code runs on the
+// server and in the browser, so server HTML and hydration agree; it costs about 1 KB instead of ~20.
+
+export type Messages = { [key: string]: string | Messages }
+export type TOptions = Record<string, unknown> & { count?: number; defaultValue?: string }
+export type TFunction = (key: string, options?: TOptions) => string
+
+function lookup(messages: Messages, key: string): string | undefined {
+	let node: string | Messages | undefined = messages
+	for (const part of key.split('.')) {
+		if (!node || typeof node === 'string') return undefined
+		node = node[part]
+	}
+	return typeof node === 'string' ? node : undefined
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>()
+function pluralCategory(lang: string, count: number) {
+	let rules = pluralRules.get(lang)
+	if (!rules) {
+		rules = new Intl.PluralRules(lang)
+		pluralRules.set(lang, rules)
+	}
+	return rules.select(count)
+}
+
+export function interpolate(template: string, values: TOptions | undefined) {
+	if (!values) return template
+	return template.replace(/{{\s*([\w.]+)\s*}}/g, (whole, name: string) => {
+		const v = values[name]
+		return v === undefined || v === null ? whole : String(v)
+	})
+}
+
+/** A t() bound to one language; falls back to `fallback` messages, then to the key itself. */
+export function createT(lang: string, messages: Messages, fallback?: Messages): TFunction {
+	return (key, options) => {
+		const find = (k: string) => lookup(messages, k) ?? (fallback ? lookup(fallback, k) : undefined)
+		let template: string | undefined
+		if (typeof options?.count === 'number') {
+			template = find(`${key}_${pluralCategory(lang, options.count)}`) ?? find(`${key}_other`)
+		}
+		template ??= find(key) ?? options?.defaultValue ?? key
+		return interpolate(template, options)
+	}
+}
+
+/** Deep merge of message trees (used to add a chunk of sections to what is loaded). */
+export function mergeMessages(target: Messages, source: Messages): Messages {
+	for (const [k, v] of Object.entries(source)) {
+		const existing = target[k]
+		if (typeof v === 'object' && existing && typeof existing === 'object') mergeMessages(existing, v)
+		else target[k] = v
+	}
+	return target
+}
