@@ -53,6 +53,9 @@ export default defineConfig({
 			GOOGLE_CLIENT_SECRET: '',
 			DATABASE_URL: '',
 			SMTP_URL: '',
+			// The tutor runs offline in e2e runs: no request leaves the machine.
+			AI_BASE_URL: '',
+			AI_API_KEY: '',
 		},
 	},
 })

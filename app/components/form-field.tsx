@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/features/i18n/react.tsx'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 

@@ -1,5 +1,5 @@
 import { Menu } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/features/i18n/react.tsx'
 import { Link, NavLink } from 'react-router'
 import { LanguageSwitcher } from '~/components/language-switcher'
 import { Logo } from '~/components/logo'

@@ -1,5 +1,5 @@
 import { Github } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/features/i18n/react.tsx'
 import { Form, useNavigation } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { useRootData } from '~/root'

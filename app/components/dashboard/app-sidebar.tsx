@@ -1,5 +1,5 @@
 import { Award, BookOpen, FolderKanban, LayoutDashboard, Shield, Trophy } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/features/i18n/react.tsx'
 import { NavLink, useLocation } from 'react-router'
 import { Logo } from '~/components/logo'
 import {

@@ -1,5 +1,5 @@
 import { Fragment } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/features/i18n/react.tsx'
 import { Link, useLocation, useMatches } from 'react-router'
 import {
 	Breadcrumb,

@@ -1,5 +1,5 @@
 import { CheckCircle2, Circle, CircleDot } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/features/i18n/react.tsx'
 import { Link } from 'react-router'
 import { Badge } from '~/components/ui/badge'
 import type { OutlineModule } from '~/features/catalog/types.ts'

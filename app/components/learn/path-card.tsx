@@ -1,6 +1,6 @@
 import { BookOpen, CheckCircle2, Loader2 } from 'lucide-react'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/features/i18n/react.tsx'
 import { Link, useFetcher } from 'react-router'
 import { toast } from 'sonner'
 import { Badge } from '~/components/ui/badge'

@@ -1,6 +1,6 @@
 import { CheckCircle2, XCircle } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/features/i18n/react.tsx'
 import { useFetcher } from 'react-router'
 import { Button } from '~/components/ui/button'
 import type { PublicQuestion } from '~/features/quiz/quiz.ts'

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/features/i18n/react.tsx'
 
 /** Server-rendered, sanitized lesson HTML; adds a copy button to each code block. */
 export function TextLesson({ html }: { html: string }) {

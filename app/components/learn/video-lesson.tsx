@@ -1,6 +1,6 @@
 import { Play } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/features/i18n/react.tsx'
 
 /** Click-to-play: no YouTube code or cookies until the learner asks for the video. */
 export function VideoLesson({ videoId, title }: { videoId: string | null; title: string }) {

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { TFunction } from '~/features/i18n/translate.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import type { Mail } from './mailer.server.ts'
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/features/i18n/react.tsx'
 import { EmptyState, PageHeader } from '~/components/page-header'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/features/i18n/react.tsx'
 import { assertOutboxEnabled, outboxMessages } from '~/features/mail/outbox.server.ts'
 import type { Route } from './+types/mailbox'
 

@@ -1,6 +1,6 @@
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/features/i18n/react.tsx'
 import { Link, useNavigate, useNavigation } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { getUser } from '~/features/auth/session.server.ts'

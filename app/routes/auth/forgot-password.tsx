@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/features/i18n/react.tsx'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { FormField, FormMessage } from '~/components/form-field'
 import { Button } from '~/components/ui/button'

@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/features/i18n/react.tsx'
 import { data, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { FormMessage } from '~/components/form-field'
 import { SocialButtons } from '~/components/social-buttons'

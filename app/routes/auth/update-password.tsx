@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/features/i18n/react.tsx'
 import { data, Form, Link, useNavigate, useNavigation, useSearchParams } from 'react-router'
 import { FormField, FormMessage } from '~/components/form-field'
 import { Button } from '~/components/ui/button'

@@ -1,6 +1,6 @@
 import { Bot, ChevronLeft, ChevronRight, CheckCircle2, ListTree } from 'lucide-react'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/features/i18n/react.tsx'
 import { data, Link, useFetcher, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { CourseOutline } from '~/components/learn/course-outline'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/features/i18n/react.tsx'
 import { useEffect } from 'react'
 import { data, useActionData, useNavigation } from 'react-router'
 import { toast } from 'sonner'

@@ -1,5 +1,5 @@
 import { BookOpenCheck, Clock, Flame, Route as RouteIcon, Sparkles, Star } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/features/i18n/react.tsx'
 import { Link } from 'react-router'
 import { PathGrid } from '~/components/learn/path-card'
 import { ProgressBar } from '~/components/learn/progress-bar'

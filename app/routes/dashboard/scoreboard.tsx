@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '~/features/i18n/react.tsx'
 import { EmptyState, PageHeader } from '~/components/page-header'
 import { requireUser } from '~/features/auth/session.server.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
