@@ -4,7 +4,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-	{ ignores: ['build/', '.react-router/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'bench/results/'] },
+	{ ignores: ['build/', 'build-*/', '.react-router/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'bench/results/'] },
 	js.configs.recommended,
 	...tseslint.configs.recommended,
 	{
@@ -21,6 +21,11 @@ export default tseslint.config(
 				{ paths: [{ name: 'react-i18next', message: "Use '~/features/i18n/react.tsx'" }, { name: 'i18next', message: "Use '~/features/i18n/translate.ts'" }] },
 			],
 		},
+	},
+	{
+		// Playwright fixtures call their callback `use`, which is not React's use().
+		files: ['tests/**/*.ts'],
+		rules: { 'react-hooks/rules-of-hooks': 'off' },
 	},
 	{
 		// Only server code may read secrets: browser modules must not import *.server.ts at runtime.

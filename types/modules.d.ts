@@ -4,6 +4,7 @@ declare module 'highlightjs-solidity' {
 }
 
 declare module 'virtual:locale/*' {
-	const messages: import('~/features/i18n/translate.ts').Messages
+	type Messages = { [key: string]: string | Messages }
+	const messages: Messages
 	export default messages
 }

@@ -21,11 +21,3 @@ export async function contentCounts() {
 		users: Number(row.users ?? 0),
 	}
 }
-
-export async function listPathsForAdmin() {
-	const db = await getDb()
-	return db.query.learningPaths.findMany({
-		orderBy: (p, { desc }) => desc(p.createdAt),
-		with: { courses: { columns: { id: true } } },
-	})
-}

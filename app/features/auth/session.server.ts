@@ -46,9 +46,14 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 
 /** Admin pages redirect others to /dashboard; admin actions and APIs answer 403. */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
+	const url = new URL(request.url)
+	// Anyone who is not an admin, signed in or not, gets 403 from an admin action (pages still send
+	// anonymous visitors to /login first).
+	if (!(await getUser(request)) && (!isReadRequest(request) || url.pathname.startsWith('/api/'))) {
+		throw Response.json({ error: 'Forbidden' }, { status: 403 })
+	}
 	const user = await requireUser(request)
 	if (isAdmin(user)) return user
-	const url = new URL(request.url)
 	if (!isReadRequest(request) || url.pathname.startsWith('/api/')) {
 		throw Response.json({ error: 'Forbidden' }, { status: 403 })
 	}

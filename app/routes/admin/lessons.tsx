@@ -1,22 +1,119 @@
+import { Plus } from 'lucide-react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { EmptyState, PageHeader } from '~/components/page-header'
+import { ContentCard, Detail } from '~/components/admin/content-card'
+import { ContentFilters } from '~/components/admin/filters'
+import { LessonForm } from '~/components/admin/lesson-form'
+import { ListBody, useReloading } from '~/components/admin/list-states'
+import { useNow } from '~/components/admin/updated'
+import { PageHeader } from '~/components/page-header'
+import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
+import { Dialog, DialogContent } from '~/components/ui/dialog'
+import { contentAction, readForm } from '~/features/admin/actions.server.ts'
+import { contentOptions, listLessons } from '~/features/admin/lists.server.ts'
+import { contentFilterSchema, LIST_LIMIT } from '~/features/admin/schemas.ts'
+import type { AdminLesson } from '~/features/admin/types.ts'
 import { requireAdmin } from '~/features/auth/session.server.ts'
-import { contentCounts } from '~/features/admin/overview.server.ts'
+import { getT } from '~/features/i18n/i18n.server.ts'
 import type { Route } from './+types/lessons'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAdmin(request)
-	return { count: (await contentCounts()).lessons }
+	const filter = contentFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams))
+	const [lessons, options] = await Promise.all([listLessons(filter), contentOptions()])
+	return { lessons, options, filter, now: new Date().toISOString(), title: getT(request)('admin.sections.lessons') }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Admin' }]
+export async function action({ request }: Route.ActionArgs) {
+	const admin = await requireAdmin(request)
+	return contentAction('lesson', admin.id, await readForm(request))
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'robots', content: 'noindex' }]
+
+function Preview({ lesson }: { lesson: AdminLesson }) {
+	const { t } = useTranslation()
+	if (lesson.lessonType === 'quiz') return <p className="text-muted-foreground italic">{t('admin.lessons.quizContents')}</p>
+	if (!lesson.preview) return <p className="text-muted-foreground italic">{t('admin.lessons.noContent')}</p>
+	return (
+		<p className={`line-clamp-3 break-words whitespace-pre-line ${lesson.lessonType === 'video' ? 'font-mono text-xs' : ''}`} data-testid="lesson-preview">
+			{lesson.preview}
+		</p>
+	)
+}
 
 export default function AdminLessons({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
+	const { lessons, options, filter } = loaderData
+	const now = useNow(loaderData.now)
+	const [editing, setEditing] = useState<{ item: AdminLesson | null } | null>(null)
+	const close = useCallback(() => setEditing(null), [])
+	const siblings = new Map(options.modules.map((m) => [m.id, m.childCount]))
 	return (
 		<>
-			<PageHeader title={t('admin.sections.lessons')} description={t('admin.count', { count: loaderData.count })} />
-			<EmptyState title={t('admin.lessons.empty')} />
+			<PageHeader title={t('admin.sections.lessons')} description={t('admin.lessons.description')}>
+				<Button onClick={() => setEditing({ item: null })} disabled={options.modules.length === 0}>
+					<Plus aria-hidden />
+					{t('admin.lessons.new')}
+				</Button>
+			</PageHeader>
+			<ContentFilters levels={['path', 'course', 'module']} filter={filter} options={options} />
+			<ListBody
+				loading={useReloading()}
+				loadingLabel={t('admin.lessons.loading')}
+				empty={t('admin.lessons.empty')}
+				count={lessons.length}
+				truncated={lessons.length >= LIST_LIMIT}
+			>
+				{lessons.map((l) => (
+					<li key={l.id}>
+						<ContentCard
+							kind="lesson"
+							item={l}
+							heading={`#${l.order} · ${l.title}`}
+							badges={<Badge variant="outline">{l.lessonType.toUpperCase()}</Badge>}
+							now={now}
+							onEdit={() => setEditing({ item: l })}
+							position={{ first: l.order <= 1, last: l.order >= (siblings.get(l.moduleId) ?? 0) }}
+						>
+							<p className="text-muted-foreground mb-2 text-xs">
+								{[l.pathTitle ?? t('admin.courses.unknownPath'), l.courseTitle, l.moduleTitle].filter(Boolean).join(' › ')}
+							</p>
+							<Preview lesson={l} />
+							<dl className="text-muted-foreground mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs">
+								<Detail label={t('admin.fields.slug')}>
+									<code>{l.slug}</code>
+								</Detail>
+								<Detail label={t('admin.fields.xpShort')}>{l.xpValue}</Detail>
+								{l.durationMinutes != null ? <Detail label={t('admin.fields.durationShort')}>{t('admin.minutes', { count: l.durationMinutes })}</Detail> : null}
+								{l.thumbnailUrl ? (
+									<Detail label={t('admin.fields.thumbnailShort')}>
+										<a href={l.thumbnailUrl} target="_blank" rel="noopener noreferrer nofollow" className="text-primary underline-offset-4 hover:underline">
+											{t('admin.card.openThumbnail')}
+										</a>
+									</Detail>
+								) : null}
+							</dl>
+						</ContentCard>
+					</li>
+				))}
+			</ListBody>
+			<Dialog open={editing !== null} onOpenChange={(open) => (open ? null : close())}>
+				<DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-4xl">
+					{editing ? (
+						<LessonForm
+							key={editing.item?.id ?? 'new'}
+							item={editing.item}
+							paths={options.paths}
+							courses={options.courses}
+							modules={options.modules}
+							defaultModuleId={filter.module}
+							onDone={close}
+						/>
+					) : null}
+				</DialogContent>
+			</Dialog>
 		</>
 	)
 }

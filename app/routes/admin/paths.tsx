@@ -1,55 +1,83 @@
+import { ArrowLeftRight, Plus } from 'lucide-react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { EmptyState, PageHeader } from '~/components/page-header'
-import { Badge } from '~/components/ui/badge'
-import { Card, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { listPathsForAdmin } from '~/features/admin/overview.server.ts'
+import { Link } from 'react-router'
+import { ContentCard, Detail } from '~/components/admin/content-card'
+import { ListBody, useReloading } from '~/components/admin/list-states'
+import { PathForm } from '~/components/admin/path-form'
+import { useNow } from '~/components/admin/updated'
+import { PageHeader } from '~/components/page-header'
+import { Button } from '~/components/ui/button'
+import { Dialog, DialogContent } from '~/components/ui/dialog'
+import { contentAction, readForm } from '~/features/admin/actions.server.ts'
+import { listPaths } from '~/features/admin/lists.server.ts'
+import { LIST_LIMIT } from '~/features/admin/schemas.ts'
+import type { AdminPath } from '~/features/admin/types.ts'
 import { requireAdmin } from '~/features/auth/session.server.ts'
+import { getT } from '~/features/i18n/i18n.server.ts'
 import type { Route } from './+types/paths'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAdmin(request)
-	const paths = await listPathsForAdmin()
-	return {
-		paths: paths.map((p) => ({
-			id: p.id,
-			title: p.title,
-			slug: p.slug,
-			description: p.description,
-			isPublished: p.isPublished,
-			courseCount: p.courses.length,
-		})),
-	}
+	const paths = await listPaths()
+	return { paths, now: new Date().toISOString(), title: getT(request)('admin.sections.paths') }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Learning Paths' }]
+export async function action({ request }: Route.ActionArgs) {
+	const admin = await requireAdmin(request)
+	return contentAction('path', admin.id, await readForm(request))
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'robots', content: 'noindex' }]
 
 export default function AdminPaths({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
+	const { paths } = loaderData
+	const now = useNow(loaderData.now)
+	const [editing, setEditing] = useState<{ item: AdminPath | null } | null>(null)
+	const close = useCallback(() => setEditing(null), [])
 	return (
 		<>
-			<PageHeader title={t('admin.sections.paths')} />
-			{loaderData.paths.length === 0 ? (
-				<EmptyState title={t('admin.paths.empty')} />
-			) : (
-				<ul className="grid gap-3">
-					{loaderData.paths.map((p) => (
-						<li key={p.id}>
-							<Card>
-								<CardHeader>
-									<CardTitle className="flex items-center gap-2">
-										{p.title}
-										<Badge variant={p.isPublished ? 'default' : 'secondary'}>{t(p.isPublished ? 'admin.published' : 'admin.draft')}</Badge>
-									</CardTitle>
-									<CardDescription>{p.description ?? t('admin.paths.noDescription')}</CardDescription>
-									<p className="text-muted-foreground text-xs">
-										{p.slug} · {t('admin.paths.courseCount', { count: p.courseCount })}
-									</p>
-								</CardHeader>
-							</Card>
-						</li>
-					))}
-				</ul>
-			)}
+			<PageHeader title={t('admin.sections.paths')} description={t('admin.paths.description')}>
+				<div className="flex flex-wrap gap-2">
+					<Button asChild variant="outline">
+						<Link to="/dashboard/admin/content">
+							<ArrowLeftRight aria-hidden />
+							{t('admin.content.link')}
+						</Link>
+					</Button>
+					<Button onClick={() => setEditing({ item: null })}>
+						<Plus aria-hidden />
+						{t('admin.paths.new')}
+					</Button>
+				</div>
+			</PageHeader>
+			<ListBody
+				loading={useReloading()}
+				loadingLabel={t('admin.paths.loading')}
+				empty={t('admin.paths.empty')}
+				count={paths.length}
+				truncated={paths.length >= LIST_LIMIT}
+			>
+				{paths.map((p) => (
+					<li key={p.id}>
+						<ContentCard kind="path" item={p} heading={p.title} now={now} onEdit={() => setEditing({ item: p })}>
+							<p className={p.description ? 'line-clamp-3' : 'text-muted-foreground italic'}>{p.description ?? t('admin.paths.noDescription')}</p>
+							<dl className="text-muted-foreground mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs">
+								<Detail label={t('admin.fields.slug')}>
+									<code>{p.slug}</code>
+								</Detail>
+								<Detail label={t('admin.sections.courses')}>{t('admin.paths.courseCount', { count: p.courseCount })}</Detail>
+							</dl>
+						</ContentCard>
+					</li>
+				))}
+			</ListBody>
+			<Dialog open={editing !== null} onOpenChange={(open) => (open ? null : close())}>
+				<DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-xl">
+					{editing ? <PathForm key={editing.item?.id ?? 'new'} item={editing.item} onDone={close} /> : null}
+				</DialogContent>
+			</Dialog>
 		</>
 	)
 }

@@ -1,4 +1,4 @@
-import { Bot, ChevronLeft, ChevronRight, CheckCircle2, ListTree } from 'lucide-react'
+import { ChevronLeft, ChevronRight, CheckCircle2, ListTree } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { data, Link, useFetcher, useNavigate } from 'react-router'
@@ -8,6 +8,7 @@ import { QuizLesson } from '~/components/learn/quiz-lesson'
 import { TextLesson } from '~/components/learn/text-lesson'
 import { VideoLesson } from '~/components/learn/video-lesson'
 import { EmptyState } from '~/components/page-header'
+import { TutorPanel } from '~/components/tutor/chat-panel'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '~/components/ui/sheet'
@@ -105,7 +106,7 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 				</div>
 			</aside>
 
-			<main className="min-w-0">
+			<main className="min-w-0 pb-16 xl:pb-0">
 				<div className="mb-4 flex flex-wrap items-center justify-between gap-2">
 					<Sheet>
 						<SheetTrigger asChild>
@@ -127,7 +128,7 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 				{!lesson ? (
 					<EmptyState title={t('course.noLessons')} />
 				) : (
-					<article className="grid gap-6" aria-labelledby="lesson-title">
+					<article className="grid grid-cols-1 gap-6" aria-labelledby="lesson-title">
 						<header className="grid gap-1">
 							<p className="text-muted-foreground text-sm" data-testid="lesson-counter">
 								{t('learn.lessonCounter', { x: position.index + 1, y: position.total, xp: lesson.xpValue })}
@@ -184,15 +185,7 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 				)}
 			</main>
 
-			<aside className="hidden xl:block" aria-label={t('learn.tutor.title')}>
-				<div className="bg-card sticky top-20 rounded-xl border p-4">
-					<h2 className="mb-2 flex items-center gap-2 font-semibold">
-						<Bot className="text-primary size-5" aria-hidden />
-						{t('learn.tutor.title')}
-					</h2>
-					<p className="text-muted-foreground text-sm">{t('learn.tutor.soon')}</p>
-				</div>
-			</aside>
+			{lesson ? <TutorPanel key={lesson.id} lessonId={lesson.id} /> : null}
 		</div>
 	)
 }

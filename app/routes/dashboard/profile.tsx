@@ -1,22 +1,60 @@
 import { useTranslation } from '~/features/i18n/react.tsx'
+import { data, useRevalidator } from 'react-router'
 import { EmptyState, PageHeader } from '~/components/page-header'
+import { ProfileEditor } from '~/components/profile/profile-editor'
+import { WalletCard } from '~/components/profile/wallet-card'
+import { Button } from '~/components/ui/button'
 import { requireUser } from '~/features/auth/session.server.ts'
-import { getT } from '~/features/i18n/i18n.server.ts'
+import { getLanguage, getT } from '~/features/i18n/i18n.server.ts'
+import { profilePage, saveProfile } from '~/features/profile/profile.server.ts'
+import { profileErrors, profileSchema } from '~/features/profile/schema.ts'
+import { log } from '~/lib/log.server.ts'
 import type { Route } from './+types/profile'
 
 export async function loader({ request }: Route.LoaderArgs) {
-	await requireUser(request)
-	return { title: getT(request)('nav.myProfile') }
+	const user = await requireUser(request)
+	const lang = getLanguage(request)
+	return { title: getT(lang)('nav.myProfile'), profile: await profilePage(user, lang) }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+	const user = await requireUser(request)
+	const body: unknown = await request.json().catch(() => undefined)
+	if (!body || typeof body !== 'object') return data({ ok: false as const, error: 'profile.errors.invalidRequest' }, { status: 400 })
+	const parsed = profileSchema.safeParse(body)
+	if (!parsed.success) {
+		return data({ ok: false as const, error: 'profile.errors.fixErrors', fieldErrors: profileErrors(parsed.error) }, { status: 400 })
+	}
+	try {
+		await saveProfile(user.id, parsed.data)
+	} catch (err) {
+		log.error('profile save failed', { userId: user.id, message: err instanceof Error ? err.message : String(err) })
+		return data({ ok: false as const, error: 'profile.errors.saveFailed' }, { status: 500 })
+	}
+	return { ok: true as const }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-export default function ProfilePage() {
+export default function ProfilePage({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
 	return (
-		<>
-			<PageHeader title={t('nav.myProfile')} description={t('pages.profile.description')} />
-			<EmptyState title={t('pages.profile.emptyTitle')} body={t('pages.profile.emptyBody')} />
-		</>
+		<div className="grid grid-cols-1 gap-6">
+			<PageHeader title={t('nav.myProfile')} description={t('profile.description')} />
+			<ProfileEditor data={loaderData.profile} />
+			<WalletCard />
+		</div>
+	)
+}
+
+export function ErrorBoundary() {
+	const { t } = useTranslation()
+	const revalidator = useRevalidator()
+	return (
+		<EmptyState title={t('profile.errors.loadFailed')}>
+			<Button variant="outline" className="mt-2" onClick={() => void revalidator.revalidate()} disabled={revalidator.state !== 'idle'}>
+				{t('profile.errors.tryAgain')}
+			</Button>
+		</EmptyState>
 	)
 }

@@ -1,0 +1,99 @@
+import { useTranslation } from '~/features/i18n/react.tsx'
+import { Textarea } from '~/components/ui/textarea'
+import { courseFormSchema } from '~/features/admin/schemas.ts'
+import type { AdminCourse, PathOption } from '~/features/admin/types.ts'
+import { describedBy, Field, InputField, SelectField, SwitchField } from './fields'
+import { ItemForm } from './item-dialog'
+import { TitleSlugFields } from './path-form'
+import { useItemForm } from './use-item-form'
+
+const messages = { created: 'admin.courses.created', updated: 'admin.courses.updated', failed: 'admin.courses.saveFailed' }
+
+export function CourseForm({
+	item,
+	paths,
+	defaultPathId,
+	onDone,
+}: {
+	item: AdminCourse | null
+	paths: PathOption[]
+	defaultPathId?: string
+	onDone: () => void
+}) {
+	const { t } = useTranslation()
+	const nextOrder = (pathId: string) => String((paths.find((p) => p.id === pathId)?.childCount ?? 0) + 1)
+	const startPath = item?.pathId ?? defaultPathId ?? ''
+	const { values, set, patch, errors, submit, busy } = useItemForm({
+		schema: courseFormSchema,
+		id: item?.id,
+		messages,
+		onDone,
+		initial: {
+			path_id: startPath,
+			title: item?.title ?? '',
+			slug: item?.slug ?? '',
+			summary: item?.summary ?? '',
+			description: item?.description ?? '',
+			order: String(item?.order ?? nextOrder(startPath)),
+			duration_minutes: item?.durationMinutes != null ? String(item.durationMinutes) : '',
+			thumbnail_url: item?.thumbnailUrl ?? '',
+			is_published: String(item?.isPublished ?? false),
+		},
+	})
+	return (
+		<ItemForm
+			title={t(item ? 'admin.courses.editTitle' : 'admin.courses.createTitle')}
+			submitLabel={t(item ? 'admin.actions.save' : 'admin.courses.create')}
+			busy={busy}
+			onSubmit={submit}
+		>
+			<SelectField
+				id="course-path"
+				label={t('admin.fields.path')}
+				placeholder={t('admin.errors.selectPath')}
+				value={values.path_id}
+				onChange={(v) => patch(item ? { path_id: v } : { path_id: v, order: nextOrder(v) })}
+				groups={[{ options: paths.map((p) => ({ value: p.id, label: p.title })) }]}
+				error={errors.path_id}
+			/>
+			<TitleSlugFields values={values} set={set} errors={errors} />
+			<InputField id="course-summary" label={t('admin.fields.summary')} value={values.summary} onChange={set('summary')} error={errors.summary} />
+			<Field id="course-description" label={t('admin.fields.description')} error={errors.description}>
+				<Textarea
+					id="course-description"
+					rows={4}
+					value={values.description}
+					onChange={(e) => set('description')(e.target.value)}
+					aria-invalid={errors.description ? true : undefined}
+					aria-describedby={describedBy('course-description', errors.description)}
+				/>
+			</Field>
+			<div className="grid gap-4 sm:grid-cols-2">
+				<InputField id="course-order" label={t('admin.fields.order')} type="number" inputMode="numeric" min={1} step={1} value={values.order} onChange={set('order')} error={errors.order} />
+				<InputField
+					id="course-duration"
+					label={t('admin.fields.duration')}
+					type="number"
+					inputMode="numeric"
+					min={0}
+					step={1}
+					value={values.duration_minutes}
+					onChange={set('duration_minutes')}
+					error={errors.duration_minutes}
+				/>
+			</div>
+			<InputField
+				id="course-thumbnail"
+				label={t('admin.fields.thumbnail')}
+				type="url"
+				inputMode="url"
+				placeholder="https://"
+				hint={t('admin.fields.thumbnailHint')}
+				value={values.thumbnail_url}
+				onChange={set('thumbnail_url')}
+				error={errors.thumbnail_url}
+			/>
+			<SwitchField id="course-published" label={t('admin.fields.publish')} checked={values.is_published === 'true'} onChange={(v) => set('is_published')(String(v))} />
+		</ItemForm>
+	)
+}

@@ -1,0 +1,150 @@
+import { useEffect, useRef } from 'react'
+import { useTranslation } from '~/features/i18n/react.tsx'
+import { useFetcher } from 'react-router'
+import { DEFAULT_LESSON_XP, LESSON_TYPES, lessonFormSchema, type LessonType } from '~/features/admin/schemas.ts'
+import type { AdminLesson, CourseOption, ModuleOption, PathOption } from '~/features/admin/types.ts'
+import { InputField, SelectField, SwitchField } from './fields'
+import { ItemForm } from './item-dialog'
+import { QuizJsonField, VideoUrlField } from './lesson-content-fields'
+import { MarkdownEditor } from './markdown-editor'
+import { moduleGroups } from './parent-groups'
+import { TitleSlugFields } from './path-form'
+import { useItemForm } from './use-item-form'
+
+const messages = { created: 'admin.lessons.created', updated: 'admin.lessons.updated', failed: 'admin.lessons.saveFailed' }
+
+/** Quizzes are stored compact; edit them indented. */
+function editable(type: string, content: string) {
+	if (type !== 'quiz') return content
+	try {
+		return JSON.stringify(JSON.parse(content), null, 2)
+	} catch {
+		return content
+	}
+}
+
+export function LessonForm({
+	item,
+	paths,
+	courses,
+	modules,
+	defaultModuleId,
+	onDone,
+}: {
+	item: AdminLesson | null
+	paths: PathOption[]
+	courses: CourseOption[]
+	modules: ModuleOption[]
+	defaultModuleId?: string
+	onDone: () => void
+}) {
+	const { t } = useTranslation()
+	const nextOrder = (moduleId: string) => String((modules.find((m) => m.id === moduleId)?.childCount ?? 0) + 1)
+	const start = item?.moduleId ?? defaultModuleId ?? ''
+	const { values, set, patch, errors, submit, busy } = useItemForm({
+		schema: lessonFormSchema,
+		id: item?.id,
+		messages,
+		onDone,
+		initial: {
+			module_id: start,
+			title: item?.title ?? '',
+			slug: item?.slug ?? '',
+			lesson_type: item?.lessonType ?? 'text',
+			order: String(item?.order ?? nextOrder(start)),
+			xp_value: String(item?.xpValue ?? DEFAULT_LESSON_XP),
+			content: '',
+			duration_minutes: item?.durationMinutes != null ? String(item.durationMinutes) : '',
+			thumbnail_url: item?.thumbnailUrl ?? '',
+			is_published: String(item?.isPublished ?? false),
+		},
+	})
+
+	// The list carries only a preview: fetch the full content of the lesson being edited.
+	const content = useFetcher<{ content: string }>()
+	const { load } = content
+	const loaded = useRef(false)
+	useEffect(() => {
+		if (item) void load(`/dashboard/admin/lesson-content/${item.id}`)
+	}, [item, load])
+	useEffect(() => {
+		if (item && content.data && !loaded.current) {
+			loaded.current = true
+			patch({ content: editable(item.lessonType, content.data.content) })
+		}
+	}, [item, content.data, patch])
+	const waiting = Boolean(item) && !content.data
+
+	// Each type keeps its own draft, so switching type back and forth loses nothing.
+	const drafts = useRef<Record<string, string>>({})
+	const changeType = (next: string) => {
+		drafts.current[values.lesson_type!] = values.content!
+		patch({ lesson_type: next, content: drafts.current[next] ?? '' })
+	}
+
+	const type = values.lesson_type as LessonType
+	return (
+		<ItemForm
+			title={t(item ? 'admin.lessons.editTitle' : 'admin.lessons.createTitle')}
+			submitLabel={t(item ? 'admin.actions.save' : 'admin.lessons.create')}
+			busy={busy || waiting}
+			onSubmit={submit}
+		>
+			<SelectField
+				id="lesson-module"
+				label={t('admin.fields.module')}
+				placeholder={t('admin.errors.selectModule')}
+				value={values.module_id!}
+				onChange={(v) => patch(item ? { module_id: v } : { module_id: v, order: nextOrder(v) })}
+				groups={moduleGroups(paths, courses, modules)}
+				error={errors.module_id}
+			/>
+			<TitleSlugFields values={values} set={set} errors={errors} />
+			<div className="grid gap-4 sm:grid-cols-3">
+				<SelectField
+					id="lesson-type"
+					label={t('admin.fields.lessonType')}
+					placeholder={t('admin.errors.lessonType')}
+					value={type}
+					onChange={changeType}
+					groups={[{ options: LESSON_TYPES.map((v) => ({ value: v, label: t(`admin.types.${v}`) })) }]}
+					error={errors.lesson_type}
+				/>
+				<InputField id="lesson-order" label={t('admin.fields.order')} type="number" inputMode="numeric" min={1} step={1} value={values.order!} onChange={set('order')} error={errors.order} />
+				<InputField id="lesson-xp" label={t('admin.fields.xp')} type="number" inputMode="numeric" min={0} step={1} value={values.xp_value!} onChange={set('xp_value')} error={errors.xp_value} />
+			</div>
+			{type === 'video' ? (
+				<VideoUrlField value={values.content!} onChange={set('content')} error={errors.content} />
+			) : type === 'quiz' ? (
+				<QuizJsonField value={values.content!} onChange={set('content')} error={errors.content} disabled={waiting} />
+			) : (
+				<MarkdownEditor id="lesson-content" label={t('admin.fields.markdown')} value={values.content!} onChange={set('content')} error={errors.content} disabled={waiting} />
+			)}
+			<div className="grid gap-4 sm:grid-cols-2">
+				<InputField
+					id="lesson-duration"
+					label={t('admin.fields.duration')}
+					type="number"
+					inputMode="numeric"
+					min={0}
+					step={1}
+					value={values.duration_minutes!}
+					onChange={set('duration_minutes')}
+					error={errors.duration_minutes}
+				/>
+				<InputField
+					id="lesson-thumbnail"
+					label={t('admin.fields.thumbnail')}
+					type="url"
+					inputMode="url"
+					placeholder="https://"
+					hint={t('admin.fields.thumbnailHint')}
+					value={values.thumbnail_url!}
+					onChange={set('thumbnail_url')}
+					error={errors.thumbnail_url}
+				/>
+			</div>
+			<SwitchField id="lesson-published" label={t('admin.fields.publish')} checked={values.is_published === 'true'} onChange={(v) => set('is_published')(String(v))} />
+		</ItemForm>
+	)
+}

@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm'
+import { stringify } from 'yaml'
+import type { Db } from '#db/client.server.ts'
+import type { CourseFile, LessonFile, ModuleFile, PathFile } from '~/features/catalog/content-files.server.ts'
+import { parseQuiz } from '~/features/quiz/quiz.ts'
+import { rowsOf } from '~/lib/sql-rows.ts'
+
+// The inverse of readContentTree: the curriculum in the database as the content/ folder format
+// (<path>/<NN-course>/<NN-module>/<NN-lesson>.md, YAML front matter), so export -> import round-trips.
+
+type Row = {
+	pSlug: string
+	pTitle: string
+	pDescription: string | null
+	pPublished: boolean
+	cSlug: string | null
+	cTitle: string
+	cSummary: string | null
+	cDescription: string | null
+	cOrder: number
+	cDuration: number | null
+	cThumbnail: string | null
+	cPublished: boolean
+	mSlug: string | null
+	mTitle: string
+	mSummary: string | null
+	mOrder: number
+	mPublished: boolean
+	lSlug: string | null
+	lTitle: string
+	lType: 'text' | 'video' | 'quiz'
+	lOrder: number
+	lContent: string | null
+	lXp: number
+	lDuration: number | null
+	lThumbnail: string | null
+	lPublished: boolean
+}
+
+const opt = <T,>(v: T | null | undefined) => (v === null || v === undefined ? undefined : v)
+
+function quizOf(content: string | null) {
+	const parsed = parseQuiz(content ?? '[]')
+	return parsed.ok ? parsed.questions : []
+}
+
+function lessonFile(r: Row): LessonFile {
+	return {
+		title: r.lTitle,
+		published: r.lPublished,
+		type: r.lType,
+		xp: Number(r.lXp),
+		duration_minutes: opt(r.lDuration),
+		thumbnail_url: opt(r.lThumbnail),
+		video_url: r.lType === 'video' ? (r.lContent ?? '') : undefined,
+		quiz: r.lType === 'quiz' ? quizOf(r.lContent) : undefined,
+		slug: r.lSlug!,
+		order: Number(r.lOrder),
+		body: r.lType === 'text' ? (r.lContent ?? '') : '',
+	}
+}
+
+/** The whole curriculum (or the path with this slug) as a tree; one query. */
+export async function curriculumTree(db: Db, opts: { pathSlug?: string } = {}): Promise<PathFile[]> {
+	const rows = rowsOf<Row>(
+		await db.execute(sql`
+			SELECT p.slug AS "pSlug", p.title AS "pTitle", p.description AS "pDescription", p.is_published AS "pPublished",
+				c.slug AS "cSlug", c.title AS "cTitle", c.summary AS "cSummary", c.description AS "cDescription", c."order" AS "cOrder",
+				c.duration_minutes AS "cDuration", c.thumbnail_url AS "cThumbnail", c.is_published AS "cPublished",
+				m.slug AS "mSlug", m.title AS "mTitle", m.summary AS "mSummary", m."order" AS "mOrder", m.is_published AS "mPublished",
+				l.slug AS "lSlug", l.title AS "lTitle", l.lesson_type AS "lType", l."order" AS "lOrder", l.content AS "lContent",
+				l.xp_value AS "lXp", l.duration_minutes AS "lDuration", l.thumbnail_url AS "lThumbnail", l.is_published AS "lPublished"
+			FROM learning_paths p
+			LEFT JOIN courses c ON c.path_id = p.id
+			LEFT JOIN modules m ON m.course_id = c.id
+			LEFT JOIN lessons l ON l.module_id = m.id
+			${opts.pathSlug ? sql`WHERE p.slug = ${opts.pathSlug}` : sql``}
+			ORDER BY p.slug, c."order", c.slug, m."order", m.slug, l."order", l.slug
+		`),
+	)
+	const paths: PathFile[] = []
+	for (const r of rows) {
+		let p = paths.at(-1)
+		if (!p || p.slug !== r.pSlug) {
+			p = { title: r.pTitle, description: opt(r.pDescription), published: r.pPublished, slug: r.pSlug, courses: [] }
+			paths.push(p)
+		}
+		if (!r.cSlug) continue
+		let c: CourseFile | undefined = p.courses.at(-1)
+		if (!c || c.slug !== r.cSlug) {
+			c = {
+				title: r.cTitle,
+				summary: opt(r.cSummary),
+				description: opt(r.cDescription),
+				duration_minutes: opt(r.cDuration),
+				thumbnail_url: opt(r.cThumbnail),
+				published: r.cPublished,
+				slug: r.cSlug,
+				order: Number(r.cOrder),
+				modules: [],
+			}
+			p.courses.push(c)
+		}
+		if (!r.mSlug) continue
+		let m: ModuleFile | undefined = c.modules.at(-1)
+		if (!m || m.slug !== r.mSlug) {
+			m = { title: r.mTitle, summary: opt(r.mSummary), published: r.mPublished, slug: r.mSlug, order: Number(r.mOrder), lessons: [] }
+			c.modules.push(m)
+		}
+		if (r.lSlug) m.lessons.push(lessonFile(r))
+	}
+	return paths
+}
+
+export type BundleFile = { path: string; text: string }
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** Front matter (keys with no value left out) and an optional Markdown body. */
+function document(meta: Record<string, unknown>, body = '') {
+	const data = Object.fromEntries(Object.entries(meta).filter(([, v]) => v !== undefined && v !== null))
+	const front = stringify(data, { lineWidth: 0 })
+	return `---\n${front}---\n${body ? `\n${body}\n` : ''}`
+}
+
+/** The tree as files of the content/ folder format, paths relative to its root. */
+export function contentFiles(tree: PathFile[]): BundleFile[] {
+	const files: BundleFile[] = []
+	for (const p of tree) {
+		files.push({ path: `${p.slug}/_path.md`, text: document({ title: p.title, description: p.description, published: p.published }) })
+		for (const c of p.courses) {
+			const cDir = `${p.slug}/${pad(c.order)}-${c.slug}`
+			files.push({
+				path: `${cDir}/_course.md`,
+				text: document({
+					title: c.title,
+					summary: c.summary,
+					description: c.description,
+					duration_minutes: c.duration_minutes,
+					thumbnail_url: c.thumbnail_url,
+					published: c.published,
+				}),
+			})
+			for (const m of c.modules) {
+				const mDir = `${cDir}/${pad(m.order)}-${m.slug}`
+				files.push({ path: `${mDir}/_module.md`, text: document({ title: m.title, summary: m.summary, published: m.published }) })
+				for (const l of m.lessons) {
+					files.push({
+						path: `${mDir}/${pad(l.order)}-${l.slug}.md`,
+						text: document(
+							{
+								title: l.title,
+								type: l.type,
+								xp: l.xp,
+								duration_minutes: l.duration_minutes,
+								thumbnail_url: l.thumbnail_url,
+								video_url: l.video_url,
+								published: l.published,
+								quiz: l.quiz,
+							},
+							l.body,
+						),
+					})
+				}
+			}
+		}
+	}
+	return files
+}

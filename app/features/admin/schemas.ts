@@ -1,0 +1,170 @@
+import { z } from 'zod'
+import { parseQuiz } from '~/features/quiz/quiz.ts'
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '~/lib/slug.ts'
+
+// The four admin forms (spec section 5), shared by the dialogs and the server actions.
+// Messages are i18n keys; a key may carry one number after '#' ('admin.errors.quizShape#2'),
+// rendered by errorText().
+
+const E = 'admin.errors.'
+export const LESSON_TYPES = ['text', 'video', 'quiz'] as const
+export type LessonType = (typeof LESSON_TYPES)[number]
+export const DEFAULT_LESSON_XP = 10
+const MAX_INT = 100_000
+
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v)
+const blankToNull = (v: unknown) => {
+	if (v === undefined || v === null) return null
+	if (typeof v !== 'string') return v
+	return v.trim() === '' ? null : v.trim()
+}
+const toNumber = (v: unknown) => {
+	if (typeof v !== 'string') return v
+	return v.trim() === '' ? undefined : Number(v.trim())
+}
+const toOptionalNumber = (v: unknown) => {
+	const b = blankToNull(v)
+	return typeof b === 'string' ? Number(b) : b
+}
+
+const title = z.preprocess(trimmed, z.string({ error: `${E}titleMin` }).min(3, `${E}titleMin`).max(200, `${E}titleMax`))
+const slug = z.preprocess(
+	trimmed,
+	z
+		.string({ error: `${E}slugMin` })
+		.min(3, `${E}slugMin`)
+		.max(SLUG_MAX_LENGTH, `${E}slugMax`)
+		.regex(SLUG_PATTERN, `${E}slugFormat`),
+)
+const optionalText = (max: number, message: string) => z.preprocess(blankToNull, z.string().max(max, message).nullable())
+const order = z.preprocess(toNumber, z.number({ error: `${E}orderInteger` }).int(`${E}orderInteger`).min(1, `${E}orderMin`).max(MAX_INT, `${E}orderMax`))
+const duration = z.preprocess(
+	toOptionalNumber,
+	z.number({ error: `${E}durationInteger` }).int(`${E}durationInteger`).min(0, `${E}durationMin`).max(MAX_INT, `${E}durationMax`).nullable(),
+)
+const xp = z.preprocess(toNumber, z.number({ error: `${E}xpInteger` }).int(`${E}xpInteger`).min(0, `${E}xpMin`).max(MAX_INT, `${E}xpMax`))
+// Only web links: the card renders the thumbnail as a link, and javascript: must never get there.
+const thumbnail = z.preprocess(blankToNull, z.url({ protocol: /^https?$/, error: `${E}urlInvalid` }).max(2000, `${E}urlInvalid`).nullable())
+const published = z.preprocess((v) => v === true || v === 'true' || v === 'on' || v === '1', z.boolean())
+
+export const pathFormSchema = z.object({
+	title,
+	slug,
+	description: optionalText(5000, `${E}descriptionMax`),
+	is_published: published,
+})
+
+export const courseFormSchema = z.object({
+	path_id: z.preprocess(trimmed, z.uuid({ error: `${E}selectPath` })),
+	title,
+	slug,
+	summary: optionalText(200, `${E}summaryMax`),
+	description: optionalText(5000, `${E}descriptionMax`),
+	order,
+	duration_minutes: duration,
+	thumbnail_url: thumbnail,
+	is_published: published,
+})
+
+export const moduleFormSchema = z.object({
+	course_id: z.preprocess(trimmed, z.uuid({ error: `${E}selectCourse` })),
+	title,
+	slug,
+	summary: optionalText(1000, `${E}summaryMax`),
+	order,
+	is_published: published,
+})
+
+const quizProblems: Record<string, string> = {
+	shape: 'quizShape',
+	duplicateOptions: 'quizDuplicateOptions',
+	answerNotAnOption: 'quizAnswerNotAnOption',
+}
+
+export const lessonFormSchema = z
+	.object({
+		module_id: z.preprocess(trimmed, z.uuid({ error: `${E}selectModule` })),
+		title,
+		slug,
+		lesson_type: z.enum(LESSON_TYPES, { error: `${E}lessonType` }),
+		order,
+		xp_value: xp,
+		content: z.preprocess((v) => (typeof v === 'string' ? v.trim() : ''), z.string().max(200_000, `${E}contentMax`)),
+		duration_minutes: duration,
+		thumbnail_url: thumbnail,
+		is_published: published,
+	})
+	.superRefine((v, ctx) => {
+		const issue = (message: string) => ctx.addIssue({ code: 'custom', message, path: ['content'] })
+		if (v.lesson_type === 'text' && !v.content) issue(`${E}textContent`)
+		if (v.lesson_type === 'video' && !v.content) issue(`${E}videoUrl`)
+		if (v.lesson_type === 'quiz') {
+			const quiz = parseQuiz(v.content)
+			if (!quiz.ok && quiz.index !== undefined) issue(`${E}${quizProblems[quiz.problem] ?? 'quizShape'}#${quiz.index + 1}`)
+			else if (!quiz.ok) issue(`${E}quizJson`)
+			else if (quiz.questions.length === 0) issue(`${E}quizEmpty`)
+		}
+	})
+	// Quizzes are stored as compact, trimmed JSON: what the learner is graded on, and what export writes.
+	.transform((v) => {
+		if (v.lesson_type !== 'quiz') return v
+		const quiz = parseQuiz(v.content)
+		return quiz.ok ? { ...v, content: JSON.stringify(quiz.questions) } : v
+	})
+
+export type PathForm = z.infer<typeof pathFormSchema>
+export type CourseForm = z.infer<typeof courseFormSchema>
+export type ModuleForm = z.infer<typeof moduleFormSchema>
+export type LessonForm = z.infer<typeof lessonFormSchema>
+
+export const contentKinds = ['path', 'course', 'module', 'lesson'] as const
+export type ContentKind = (typeof contentKinds)[number]
+
+export const formSchemas = {
+	path: pathFormSchema,
+	course: courseFormSchema,
+	module: moduleFormSchema,
+	lesson: lessonFormSchema,
+} as const
+export type FormOf<K extends ContentKind> = z.infer<(typeof formSchemas)[K]>
+
+export const contentIntents = ['create', 'update', 'toggle', 'delete', 'move-up', 'move-down'] as const
+export type ContentIntent = (typeof contentIntents)[number]
+export const intentSchema = z.object({ intent: z.enum(contentIntents) })
+export const idSchema = z.object({ id: z.uuid() })
+export const toggleSchema = z.object({ id: z.uuid(), is_published: published })
+
+/** Search params of the content screens; anything malformed is dropped, never an error. */
+export const contentFilterSchema = z.object({
+	path: z.uuid().optional().catch(undefined),
+	course: z.uuid().optional().catch(undefined),
+	module: z.uuid().optional().catch(undefined),
+})
+export type ContentFilter = z.infer<typeof contentFilterSchema>
+
+// Lists are capped so a huge curriculum cannot produce a huge page; the filters narrow them.
+export const LIST_LIMIT = 500
+
+export const usersQuerySchema = z.object({
+	q: z.string().trim().max(100).optional().catch(undefined),
+	page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+})
+export const roleChangeSchema = z.object({
+	intent: z.enum(['grant', 'revoke']),
+	email: z.string().trim().min(3).max(254),
+})
+
+export type FieldErrors = Partial<Record<string, string>>
+
+/** First message per field. */
+export function formErrors(error: z.ZodError): FieldErrors {
+	const out: FieldErrors = {}
+	for (const issue of error.issues) out[String(issue.path[0] ?? 'form')] ??= issue.message
+	return out
+}
+
+/** Render a message key, with its optional '#n' question number. */
+export function errorText(t: (key: string, options?: Record<string, unknown>) => string, message: string) {
+	const [key, n] = message.split('#')
+	return t(key!, n ? { n: Number(n) } : undefined)
+}

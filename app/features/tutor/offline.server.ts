@@ -1,0 +1,155 @@
+import { lessonText } from './context.ts'
+import { bm25, plainText, splitSections, terms, type BlockKind } from './rank.ts'
+
+// The offline tutor: answers from the course itself when no model is configured or the model fails.
+// It never invents anything: it finds the passages of the lesson (then of its course) that best match
+// the question and quotes them under the headings they come from.
+
+export type Translate = (key: string, options?: Record<string, unknown>) => string
+export type SourceLesson = { title: string; lessonType: string; content: string | null }
+export type OfflineCorpus = { lesson: SourceLesson; others: SourceLesson[] }
+
+type Passage = { lesson: string; current: boolean; heading: string; sectionKey: number; first: boolean; kind: BlockKind; text: string; order: number }
+
+const MAX_REPLY_PASSAGE_CHARS = 1400
+const MAX_PASSAGE_CHARS = 1200
+
+// Sections every lesson has: they say little about a topic, so they make poor suggestions.
+const genericHeadings =
+	/^(key takeaways?|takeaways|summary|in summary|introduction|overview|conclusions?|recap|next steps|further reading|resources|references|exercises?|practice|what you('ll| will) learn|resumo|conclus[aã]o|introdu[cç][aã]o|vis[aã]o geral|pr[oó]ximos passos|refer[eê]ncias|exerc[ií]cios|pontos[- ]chave)$/i
+
+function passagesOf(corpus: OfflineCorpus): Passage[] {
+	const out: Passage[] = []
+	let sectionKey = 0
+	// A quiz's own questions answer nothing: for a quiz the course's lessons are the source.
+	const sources = [...(corpus.lesson.lessonType === 'text' ? [{ ...corpus.lesson, current: true }] : []), ...corpus.others.map((l) => ({ ...l, current: false }))]
+	for (const source of sources) {
+		if (source.lessonType !== 'text') continue
+		for (const section of splitSections(lessonText(source), source.title)) {
+			sectionKey++
+			section.blocks.forEach((block, i) => {
+				if (block.text.length > MAX_PASSAGE_CHARS && block.kind !== 'prose') return
+				out.push({ lesson: source.title, current: source.current, heading: section.heading, sectionKey, first: i === 0, kind: block.kind, text: block.text, order: out.length })
+			})
+		}
+	}
+	return out
+}
+
+function clipProse(text: string, max: number) {
+	if (text.length <= max) return text
+	const cut = text.slice(0, max)
+	const sentenceEnd = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('.\n'))
+	return `${sentenceEnd > max / 2 ? cut.slice(0, sentenceEnd + 1) : cut.trimEnd()} …`
+}
+
+/** The best passages for a question, grouped by section, each group in reading order. */
+export function rankPassages(question: string, corpus: OfflineCorpus) {
+	const query = terms(question)
+	const passages = passagesOf(corpus)
+	if (!query.length || !passages.length) return []
+	const { scores, idf } = bm25(
+		query,
+		passages.map((p) => terms(p.text)),
+	)
+	const scored = passages.map((p, i) => {
+		const headingTerms = new Set(terms(p.heading))
+		let score = scores[i]!
+		if (score === 0) return { ...p, score: 0 }
+		for (const term of new Set(query)) if (headingTerms.has(term)) score += idf.get(term)!
+		if (p.current) score *= 1.5
+		if (p.first) score *= 1.15
+		if (p.kind === 'code') score *= 0.6
+		return { ...p, score }
+	})
+	const bySection = new Map<number, typeof scored>()
+	for (const p of scored) if (p.score > 0) bySection.set(p.sectionKey, [...(bySection.get(p.sectionKey) ?? []), p])
+	const sections = [...bySection.values()]
+		.map((ps) => ({ best: Math.max(...ps.map((p) => p.score)), passages: ps }))
+		.sort((a, b) => b.best - a.best)
+	const top = sections[0]?.best ?? 0
+	return sections
+		.filter((s, i) => i === 0 || (i < 2 && s.best >= top * 0.6))
+		.map((s) => {
+			const chosen = [...s.passages]
+				.sort((a, b) => b.score - a.score)
+				.filter((p, i) => i === 0 || (i < 2 && p.score >= s.best * 0.5))
+				.sort((a, b) => a.order - b.order)
+			const { lesson, current, heading } = chosen[0]!
+			return { lesson, current, heading, score: s.best, passages: chosen.map((p) => p.text) }
+		})
+}
+
+function topics(corpus: OfflineCorpus): string[] {
+	const headings = splitSections(lessonText(corpus.lesson), '')
+		.filter((s) => s.level >= 2 && s.heading && !genericHeadings.test(s.heading))
+		.map((s) => s.heading)
+	return (headings.length ? headings : corpus.others.map((l) => l.title)).slice(0, 6)
+}
+
+/** A Markdown reply that says what it is, quotes the best passages and names where they come from. */
+export function offlineReply(question: string, corpus: OfflineCorpus, t: Translate): string {
+	const parts = [t('tutor.offline.intro')]
+	const groups = rankPassages(question, corpus)
+	if (!groups.length) {
+		parts.push(t('tutor.offline.noMatch'))
+		const list = topics(corpus)
+		if (list.length) parts.push(list.map((h) => `- ${h}`).join('\n'))
+		parts.push(t('tutor.offline.tryTopics'))
+		return parts.join('\n\n')
+	}
+	let budget = MAX_REPLY_PASSAGE_CHARS
+	for (const group of groups) {
+		if (budget <= 0) break
+		parts.push(`**${group.current ? t('tutor.offline.from', { heading: group.heading }) : t('tutor.offline.fromLesson', { heading: group.heading, lesson: group.lesson })}**`)
+		for (const text of group.passages) {
+			if (budget <= 0) break
+			const passage = text.startsWith('```') || text.startsWith('|') ? text : clipProse(text, budget)
+			parts.push(passage)
+			budget -= passage.length
+		}
+	}
+	return parts.join('\n\n')
+}
+
+function keyTerms(markdown: string): string[] {
+	const counts = new Map<string, { term: string; n: number }>()
+	for (const m of markdown.matchAll(/\*\*([^*\n]{3,40})\*\*/g)) {
+		const term = plainText(m[1]!).replace(/[.,:;!?]+$/, '')
+		const words = term.split(/\s+/)
+		// Not a term: a phrase, a number, or a fragment that starts mid-sentence ("in Solidity").
+		if (words.length > 4 || !/[a-z]/i.test(term) || terms(words[0]!).length === 0) continue
+		const key = term.toLowerCase()
+		counts.set(key, { term, n: (counts.get(key)?.n ?? 0) + 1 })
+	}
+	return [...counts.values()].sort((a, b) => b.n - a.n).map((c) => c.term)
+}
+
+/** Three questions from the lesson's headings and key terms (quiz: its questions), then general ones. */
+export function offlineSuggestions(lesson: SourceLesson, t: Translate): string[] {
+	const text = lessonText(lesson)
+	const fromHeadings = splitSections(text, '')
+		.filter((s) => s.level >= 2 && s.heading && !genericHeadings.test(s.heading))
+		.map((s) =>
+			lesson.lessonType === 'quiz'
+				? t('tutor.suggest.quiz', { question: s.heading.replace(/^Question \d+:\s*/, '') })
+				: s.heading.endsWith('?')
+					? s.heading
+					: t('tutor.suggest.explain', { topic: s.heading }),
+		)
+	const headingText = fromHeadings.join(' ').toLowerCase()
+	const fromTerms =
+		lesson.lessonType === 'text'
+			? keyTerms(text)
+					.filter((term) => !headingText.includes(term.toLowerCase()))
+					.map((term) => t('tutor.suggest.term', { term }))
+			: []
+	const mixed: string[] = []
+	for (let i = 0; i < Math.max(fromHeadings.length, fromTerms.length); i++) {
+		if (fromHeadings[i]) mixed.push(fromHeadings[i]!)
+		if (fromTerms[i]) mixed.push(fromTerms[i]!)
+	}
+	const general = [t('tutor.suggest.summary'), t('tutor.suggest.example', { title: lesson.title }), t('tutor.suggest.review')]
+	const seen = new Set<string>()
+	return [...mixed, ...general].filter((s) => !seen.has(s.toLowerCase()) && seen.add(s.toLowerCase())).slice(0, 3)
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod'
+import { itemHistory } from '~/features/admin/audit.server.ts'
+import { requireAdmin } from '~/features/auth/session.server.ts'
+import type { Route } from './+types/history'
+
+const query = z.object({ type: z.enum(['path', 'course', 'module', 'lesson', 'user']), id: z.string().min(1).max(64) })
+
+// GET ?type=&id=: an item's audit trail, for the History sheet.
+export async function loader({ request }: Route.LoaderArgs) {
+	await requireAdmin(request)
+	const parsed = query.safeParse(Object.fromEntries(new URL(request.url).searchParams))
+	if (!parsed.success) return Response.json({ error: 'Bad request' }, { status: 400 })
+	return Response.json({ entries: await itemHistory(parsed.data.type, parsed.data.id) }, { headers: { 'Cache-Control': 'no-store' } })
+}

@@ -1,0 +1,52 @@
+// npm run content:import -- <dir | file.zip> [--dry-run]
+// Upserts a content/ style folder (or a .zip of one) by slug, in one transaction.
+import fs from 'node:fs/promises'
+import { applyImport, previewImport, readBundleFiles, readTree } from '~/features/admin/bundle-import.server.ts'
+import { BundleError, unpackZip } from '~/features/admin/bundle-zip.server.ts'
+import type { ImportPreview } from '~/features/admin/types.ts'
+import { getDb, getDbHandle } from '~/lib/db.server.ts'
+
+const args = process.argv.slice(2)
+const source = args.find((a) => !a.startsWith('--'))
+const dryRun = args.includes('--dry-run')
+if (!source) {
+	console.error('Usage: npm run content:import -- <dir | file.zip> [--dry-run]')
+	process.exit(2)
+}
+
+function bar(done: number, total: number, width = 30) {
+	const filled = Math.round((done / Math.max(total, 1)) * width)
+	return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round((done / Math.max(total, 1)) * 100)).padStart(3)}% ${done}/${total}`
+}
+
+function summary(p: ImportPreview, verb: [string, string]) {
+	const row = (k: 'paths' | 'courses' | 'modules' | 'lessons') => `  ${k.padEnd(8)} ${String(p.counts.create[k]).padStart(6)} ${String(p.counts.update[k]).padStart(7)}`
+	return [`           ${verb[0].padStart(6)} ${verb[1].padStart(7)}`, row('paths'), row('courses'), row('modules'), row('lessons')].join('\n')
+}
+
+let exitCode = 0
+try {
+	const tree = source.endsWith('.zip') ? await readBundleFiles(unpackZip(new Uint8Array(await fs.readFile(source)))) : await readTree(source)
+	const db = await getDb()
+	if (dryRun) {
+		console.log(`Dry run of ${source} (nothing is written):\n${summary(await previewImport(db, tree), ['create', 'update'])}`)
+	} else {
+		const interactive = process.stdout.isTTY
+		const result = await applyImport(db, null, tree, {
+			source: 'cli',
+			onProgress: (done, total) => {
+				if (interactive) process.stdout.write(`\rImporting ${bar(done, total)}`)
+				else if (done === total || done % 25 === 0) console.log(`Importing ${bar(done, total)}`)
+			},
+		})
+		if (interactive) process.stdout.write('\n')
+		console.log(`Imported ${source}:\n${summary(result, ['created', 'updated'])}`)
+	}
+} catch (error) {
+	exitCode = 1
+	if (error instanceof BundleError) console.error(`Cannot import ${source}: ${error.code}${error.detail ? ` - ${error.detail}` : ''}`)
+	else console.error(`Import failed, nothing was changed: ${error instanceof Error ? error.message : String(error)}`)
+} finally {
+	await (await getDbHandle()).close()
+}
+process.exit(exitCode)

@@ -1,0 +1,150 @@
+import type { RouteConfigEntry } from '@react-router/dev/routes'
+import routes from '../../app/routes.ts'
+import { createLearner, demo, expect, loginAs, test } from '#tests/support/fixtures.ts'
+import type { APIRequestContext, Browser } from '@playwright/test'
+
+/**
+ * Every route of app/routes.ts, as anonymous, learner and admin: GET and POST outcomes.
+ * A route missing from `matrix` fails the first test, so a new route cannot ship unreviewed.
+ * Outcome: a status code, or 'login' / 'dashboard' / 'home' for a redirect there.
+ */
+type Outcome = number | 'login' | 'dashboard' | 'home' | 'any-redirect'
+type Row = { get: [anon: Outcome, learner: Outcome, admin: Outcome]; post?: [anon: Outcome, learner: Outcome, admin: Outcome] }
+
+const P = 200
+const publicPage: Row = { get: [P, P, P], post: [405, 405, 405] }
+// Signed-in users posting to a sign-in page are sent on, like their GET.
+const signInPage: Row = { get: [P, 'dashboard', 'dashboard'], post: [400, 'dashboard', 'dashboard'] }
+const learnerPage: Row = { get: ['login', P, P], post: [405, 405, 405] }
+const adminPage: Row = { get: ['login', 'dashboard', P], post: [401, 403, 403] }
+// Admin content screens: one action whose unknown intent is a bad request for an admin.
+const adminScreen: Row = { get: ['login', 'dashboard', P], post: [401, 403, 400] }
+// Admin resource routes that only answer GET.
+const adminResource = (adminGet: Outcome): Row => ({ get: ['login', 'dashboard', adminGet], post: [405, 405, 405] })
+
+const matrix: Record<string, Row> = {
+	'/': publicPage,
+	'/old/hidden/index': publicPage,
+	'/companies': publicPage,
+	'/investors': publicPage,
+	'/login': signInPage,
+	'/signup': signInPage,
+	'/forgot-password': { get: [P, P, P], post: [400, 400, 400] },
+	'/login-oauth': { get: [P, P, P], post: [400, 400, 400] },
+	'/update-password': { get: [P, P, P], post: [400, 400, 400] },
+	'/auth/callback': { get: [P, P, P], post: [405, 405, 405] },
+	'/logout': { get: ['home', 'home', 'home'], post: ['home', 'home', 'home'] },
+	'/dashboard': learnerPage,
+	'/dashboard/explore': { get: ['login', P, P], post: [401, 400, 400] },
+	'/dashboard/learn/path/:pathId': learnerPage,
+	'/dashboard/learn/course/:courseId': { get: ['login', P, P], post: [401, 400, 400] },
+	'/dashboard/profile': learnerPage,
+	'/dashboard/scoreboard': learnerPage,
+	'/dashboard/achievements': learnerPage,
+	'/dashboard/admin': adminPage,
+	'/dashboard/admin/paths': adminScreen,
+	'/dashboard/admin/courses': adminScreen,
+	'/dashboard/admin/modules': adminScreen,
+	'/dashboard/admin/lessons': adminScreen,
+	'/dashboard/admin/users': adminScreen,
+	'/dashboard/admin/content': adminScreen,
+	'/dashboard/admin/content/export': adminResource(P),
+	'/dashboard/admin/history': adminResource(400),
+	'/dashboard/admin/lesson-content/:lessonId': adminResource(404),
+	'/dashboard/admin/markdown-preview': { get: ['login', 'dashboard', 405], post: [401, 403, 400] },
+	'/dashboard/admin/applications': adminPage,
+	'/dashboard/admin/applications/export': { get: ['login', 'dashboard', P], post: [401, 403, 405] },
+	'/api/auth/*': { get: [404, 404, 404] },
+	'/resources/language': { get: ['home', 'home', 'home'], post: [400, 400, 400] },
+	'/resources/applications': { get: ['any-redirect', 'any-redirect', 'any-redirect'], post: [400, 400, 400] },
+	'/robots.txt': { get: [P, P, P] },
+	'/sitemap.xml': { get: [P, P, P] },
+	'/healthz': { get: [P, P, P] },
+	'/readyz': { get: [P, P, P] },
+	'/dev/mailbox': { get: [P, P, P] },
+	'/dev/mailbox.json': { get: [P, P, P] },
+	'/test': publicPage,
+	'/ssr-check': publicPage,
+	'/bare': publicPage,
+	'/static-bare': publicPage,
+	'/ssr-canary': publicPage,
+	'/*': { get: [404, 404, 404] },
+}
+
+function flatten(entries: RouteConfigEntry[], parent = ''): string[] {
+	return entries.flatMap((e) => {
+		const here = e.path ? `${parent}/${e.path}`.replace(/\/+/g, '/') : parent
+		const own = e.index || (e.path && !e.children?.length) ? [here || '/'] : []
+		const layoutSelf = e.path && e.children?.length && !e.children.some((c) => c.index) ? [here] : []
+		return [...own, ...layoutSelf, ...flatten(e.children ?? [], here)]
+	})
+}
+
+const allRoutes = [...new Set(flatten(routes as RouteConfigEntry[]))]
+
+test('every route in app/routes.ts has an authorization entry', () => {
+	const missing = allRoutes.filter((r) => !matrix[r])
+	expect(missing, 'routes without an entry in the authorization matrix').toEqual([])
+	const stale = Object.keys(matrix).filter((r) => !allRoutes.includes(r))
+	expect(stale, 'matrix entries for routes that no longer exist').toEqual([])
+})
+
+async function sample(browser: Browser, baseURL: string) {
+	const page = await (await browser.newContext({ baseURL })).newPage()
+	await loginAs(page, demo.learner)
+	const explore = await (await page.request.get('/dashboard/explore')).text()
+	const pathId = explore.match(/\/dashboard\/learn\/path\/([0-9a-f-]{36})/)![1]!
+	const overview = await (await page.request.get(`/dashboard/learn/path/${pathId}`)).text()
+	const courseId = overview.match(/\/dashboard\/learn\/course\/([0-9a-f-]{36})/)![1]!
+	await page.context().close()
+	return { pathId, courseId }
+}
+
+function concrete(route: string, ids: { pathId: string; courseId: string }) {
+	return route
+		.replace(':pathId', ids.pathId)
+		.replace(':courseId', ids.courseId)
+		.replace('/api/auth/*', '/api/auth/no-such-endpoint')
+		.replace(/^\/\*$/, '/no/such/page')
+}
+
+function check(outcome: Outcome, status: number, location: string | undefined, label: string) {
+	// Soft: one run reports every wrong cell, not just the first.
+	if (typeof outcome === 'number') return expect.soft(status, label).toBe(outcome)
+	expect.soft([301, 302, 303, 307, 308], `${label} (status ${status})`).toContain(status)
+	if (outcome === 'login') expect.soft(location, label).toMatch(/^\/login\?redirectTo=/)
+	if (outcome === 'dashboard') expect.soft(location, label).toBe('/dashboard')
+	if (outcome === 'home') expect.soft(location, label).toBe('/')
+}
+
+async function requestAs(role: 0 | 1 | 2, browser: Browser, baseURL: string): Promise<APIRequestContext> {
+	const context = await browser.newContext({ baseURL })
+	const page = await context.newPage()
+	if (role === 1) await loginAs(page, await createLearner(page))
+	if (role === 2) await loginAs(page, demo.admin)
+	return page.request
+}
+
+for (const [role, name] of [
+	[0, 'anonymous'],
+	[1, 'learner'],
+	[2, 'admin'],
+] as const) {
+	test(`authorization matrix as ${name}`, async ({ browser, baseURL }) => {
+		const ids = await sample(browser, baseURL!)
+		const request = await requestAs(role, browser, baseURL!)
+		for (const route of allRoutes) {
+			const row = matrix[route]
+			if (!row) continue
+			const url = concrete(route, ids)
+			const get = await request.get(url, { maxRedirects: 0 })
+			check(row.get[role], get.status(), get.headers().location, `GET ${url} as ${name}`)
+			if (row.post) {
+				// Never a logout as a side effect of the sweep: /logout is checked last by its own row.
+				if (route === '/logout') continue
+				const post = await request.post(url, { form: { intent: 'matrix-probe' }, maxRedirects: 0 })
+				check(row.post[role], post.status(), post.headers().location, `POST ${url} as ${name}`)
+			}
+		}
+	})
+}
