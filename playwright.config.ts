@@ -53,6 +53,7 @@ export default defineConfig({
 			GOOGLE_CLIENT_SECRET: '',
 			DATABASE_URL: '',
 			SMTP_URL: '',
+			SIGNUP_RATE_LIMIT: '1000',
 			// The tutor runs offline in e2e runs: no request leaves the machine.
 			AI_BASE_URL: '',
 			AI_API_KEY: '',

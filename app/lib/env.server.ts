@@ -28,6 +28,8 @@ const schema = z.object({
 	AI_MODEL: z.string().default('gpt-4o-mini'),
 	AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
 	// Per-user tutor limits: messages per window, provider tokens per UTC day, characters per message.
+	// Sign-ups per client address per hour (the e2e server raises it: every test signs up from 127.0.0.1).
+	SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
 	TUTOR_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
 	TUTOR_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
 	TUTOR_DAILY_TOKENS: z.coerce.number().int().min(0).default(20_000),

@@ -66,7 +66,7 @@ export async function signIn(request: Request, email: string, password: string):
 }
 
 export async function signUp(request: Request, email: string, password: string): Promise<AuthResult> {
-	const { limited } = await hit(`signup:ip:${clientIp(request)}`, limits.signup)
+	const { limited } = await hit(`signup:ip:${clientIp(request)}`, { ...limits.signup, max: getEnv().SIGNUP_RATE_LIMIT })
 	if (limited) return { ok: false, error: 'auth.errors.tooManyRequests', status: 429 }
 	try {
 		const auth = await getAuth()

@@ -54,7 +54,7 @@ export default function AchievementsPage({ loaderData, actionData }: Route.Compo
 	const report = useCallback(
 		(res: ActionResult) => {
 			if (res.ok) toast.success(t('achievements.claimed', { xp: res.xpAwarded, task: t(`achievements.tasks.${res.taskId}.title`) }))
-			else toast.error(t(res.error))
+			else toast.error(t(res.error || 'achievements.errors.claimFailed'))
 		},
 		[t],
 	)
