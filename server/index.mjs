@@ -62,6 +62,10 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
 	const server = await new Promise((resolve) => {
 		const s = app.listen(port, () => resolve(s))
 	})
+	// Keep idle connections longer than clients and proxies do, so a reused socket is never closed
+	// under a request in flight (seen as ECONNRESET with Node's 5 s default).
+	server.keepAliveTimeout = 65_000
+	server.headersTimeout = 66_000
 	console.log(`Learnchain listening on http://localhost:${port}`)
 
 	let closing = false

@@ -368,8 +368,8 @@ test('learners and anonymous visitors cannot open admin pages or run admin actio
 	const learner = await learnerSession(browser, baseURL!)
 	for (const [who, request, expected] of [
 		['learner', learner.request, 403],
-		// Not signed in at all is 401 (the project's convention); it is refused and changes nothing all the same.
-		['anonymous', (await browser.newContext({ baseURL })).request, 401],
+		// Anyone who is not an admin gets 403 from an admin action, signed in or not.
+		['anonymous', (await browser.newContext({ baseURL })).request, 403],
 	] as const) {
 		for (const url of pages) {
 			const res = await request.get(url, { maxRedirects: 0 })
