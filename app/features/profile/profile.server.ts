@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { SessionUser } from '~/features/auth/user.ts'
 import { completionDays } from '~/features/progress/progress.server.ts'
 import { utcDay } from '~/features/progress/habits.ts'
+import type { ProfileFacts } from '~/features/achievements/rules.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
 import { activityGrid } from './activity.ts'
@@ -9,17 +10,8 @@ import { countryOptions } from './countries.ts'
 import type { Profile, ProfileForm } from './schema.ts'
 import type { PathProgress, ProfilePageData } from './types.ts'
 
-type ProfileRow = {
-	fullName: string | null
-	country: string | null
-	city: string | null
-	languages: string[]
-	yearsExperience: number
-	stacks: string[]
-	skillsToDevelop: string[]
-	positionCompany: string | null
-	linkedinUrl: string | null
-	githubUrl: string | null
+// The profile columns are the achievement rules' facts, plus what only this page shows.
+type ProfileRow = ProfileFacts & {
 	career: Profile['career'] | Record<string, never>
 	updatedAt: string | null
 	totalXP: number
