@@ -13,6 +13,7 @@ import {
 	AlertDialogTitle,
 } from '~/components/ui/alert-dialog'
 import { Badge } from '~/components/ui/badge'
+import { Dialog, DialogContent } from '~/components/ui/dialog'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Switch } from '~/components/ui/switch'
@@ -182,5 +183,34 @@ export function Detail({ label, children }: { label: string; children: React.Rea
 			<dt className="text-muted-foreground shrink-0">{label}:</dt>
 			<dd className="min-w-0 truncate">{children}</dd>
 		</div>
+	)
+}
+
+/** The details every content card repeats: slug, then duration and thumbnail when the item has them. */
+export function SharedDetails({ slug, durationMinutes, thumbnailUrl }: { slug: string; durationMinutes?: number | null; thumbnailUrl?: string | null }) {
+	const { t } = useTranslation()
+	return (
+		<>
+			<Detail label={t('admin.fields.slug')}>
+				<code>{slug}</code>
+			</Detail>
+			{durationMinutes != null ? <Detail label={t('admin.fields.durationShort')}>{t('admin.minutes', { count: durationMinutes })}</Detail> : null}
+			{thumbnailUrl ? (
+				<Detail label={t('admin.fields.thumbnailShort')}>
+					<a href={thumbnailUrl} target="_blank" rel="noopener noreferrer nofollow" className="text-primary underline-offset-4 hover:underline">
+						{t('admin.card.openThumbnail')}
+					</a>
+				</Detail>
+			) : null}
+		</>
+	)
+}
+
+/** The create/edit dialog shell of the four content screens; `children` is the form. */
+export function EditDialog({ open, onClose, width, children }: { open: boolean; onClose: () => void; width: string; children: React.ReactNode }) {
+	return (
+		<Dialog open={open} onOpenChange={(next) => (next ? null : onClose())}>
+			<DialogContent className={`max-h-[calc(100svh-2rem)] overflow-y-auto ${width}`}>{open ? children : null}</DialogContent>
+		</Dialog>
 	)
 }

@@ -6,7 +6,6 @@ import { toast } from 'sonner'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
-import { Skeleton } from '~/components/ui/skeleton'
 
 export type PathCardData = { id: string; title: string; description: string | null; courseCount: number; isEnrolled: boolean }
 
@@ -65,17 +64,7 @@ export function PathCard({ path }: { path: PathCardData }) {
 	)
 }
 
-export function PathGrid({ paths, loading, placeholders = 3 }: { paths: PathCardData[]; loading?: boolean; placeholders?: number }) {
-	if (loading)
-		return (
-			<ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
-				{Array.from({ length: placeholders }, (_, i) => (
-					<li key={i}>
-						<Skeleton className="h-52 rounded-xl" />
-					</li>
-				))}
-			</ul>
-		)
+export function PathGrid({ paths }: { paths: PathCardData[] }) {
 	return (
 		<ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
 			{paths.map((p) => (

@@ -1,14 +1,13 @@
 import { Plus } from 'lucide-react'
 import { useCallback, useState } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { ContentCard, Detail } from '~/components/admin/content-card'
+import { ContentCard, Detail, EditDialog, SharedDetails } from '~/components/admin/content-card'
 import { CourseForm } from '~/components/admin/course-form'
 import { ContentFilters } from '~/components/admin/filters'
 import { ListBody, useReloading } from '~/components/admin/list-states'
 import { useNow } from '~/components/admin/updated'
 import { PageHeader } from '~/components/page-header'
 import { Button } from '~/components/ui/button'
-import { Dialog, DialogContent } from '~/components/ui/dialog'
 import { contentAction, readForm } from '~/features/admin/actions.server.ts'
 import { contentOptions, listCourses } from '~/features/admin/lists.server.ts'
 import { contentFilterSchema, LIST_LIMIT } from '~/features/admin/schemas.ts'
@@ -68,30 +67,18 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
 							{c.description ? <p className="text-muted-foreground mt-1 line-clamp-2">{c.description}</p> : null}
 							<dl className="text-muted-foreground mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs">
 								<Detail label={t('admin.fields.path')}>{c.pathTitle ?? t(c.pathId ? 'admin.courses.unknownPath' : 'admin.courses.unassigned')}</Detail>
-								<Detail label={t('admin.fields.slug')}>
-									<code>{c.slug}</code>
-								</Detail>
+								<SharedDetails slug={c.slug} durationMinutes={c.durationMinutes} thumbnailUrl={c.thumbnailUrl} />
 								<Detail label={t('admin.sections.modules')}>{t('admin.courses.moduleCount', { count: c.moduleCount })}</Detail>
-								{c.durationMinutes != null ? <Detail label={t('admin.fields.durationShort')}>{t('admin.minutes', { count: c.durationMinutes })}</Detail> : null}
-								{c.thumbnailUrl ? (
-									<Detail label={t('admin.fields.thumbnailShort')}>
-										<a href={c.thumbnailUrl} target="_blank" rel="noopener noreferrer nofollow" className="text-primary underline-offset-4 hover:underline">
-											{t('admin.card.openThumbnail')}
-										</a>
-									</Detail>
-								) : null}
 							</dl>
 						</ContentCard>
 					</li>
 				))}
 			</ListBody>
-			<Dialog open={editing !== null} onOpenChange={(open) => (open ? null : close())}>
-				<DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-2xl">
+			<EditDialog open={editing !== null} onClose={close} width="sm:max-w-2xl">
 					{editing ? (
 						<CourseForm key={editing.item?.id ?? 'new'} item={editing.item} paths={options.paths} defaultPathId={filter.path} onDone={close} />
 					) : null}
-				</DialogContent>
-			</Dialog>
+			</EditDialog>
 		</>
 	)
 }

@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react'
 import { useCallback, useState } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { ContentCard, Detail } from '~/components/admin/content-card'
+import { ContentCard, Detail, EditDialog, SharedDetails } from '~/components/admin/content-card'
 import { ContentFilters } from '~/components/admin/filters'
 import { LessonForm } from '~/components/admin/lesson-form'
 import { ListBody, useReloading } from '~/components/admin/list-states'
@@ -9,7 +9,6 @@ import { useNow } from '~/components/admin/updated'
 import { PageHeader } from '~/components/page-header'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
-import { Dialog, DialogContent } from '~/components/ui/dialog'
 import { contentAction, readForm } from '~/features/admin/actions.server.ts'
 import { contentOptions, listLessons } from '~/features/admin/lists.server.ts'
 import { contentFilterSchema, LIST_LIMIT } from '~/features/admin/schemas.ts'
@@ -82,25 +81,14 @@ export default function AdminLessons({ loaderData }: Route.ComponentProps) {
 							</p>
 							<Preview lesson={l} />
 							<dl className="text-muted-foreground mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs">
-								<Detail label={t('admin.fields.slug')}>
-									<code>{l.slug}</code>
-								</Detail>
+								<SharedDetails slug={l.slug} durationMinutes={l.durationMinutes} thumbnailUrl={l.thumbnailUrl} />
 								<Detail label={t('admin.fields.xpShort')}>{l.xpValue}</Detail>
-								{l.durationMinutes != null ? <Detail label={t('admin.fields.durationShort')}>{t('admin.minutes', { count: l.durationMinutes })}</Detail> : null}
-								{l.thumbnailUrl ? (
-									<Detail label={t('admin.fields.thumbnailShort')}>
-										<a href={l.thumbnailUrl} target="_blank" rel="noopener noreferrer nofollow" className="text-primary underline-offset-4 hover:underline">
-											{t('admin.card.openThumbnail')}
-										</a>
-									</Detail>
-								) : null}
 							</dl>
 						</ContentCard>
 					</li>
 				))}
 			</ListBody>
-			<Dialog open={editing !== null} onOpenChange={(open) => (open ? null : close())}>
-				<DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-4xl">
+			<EditDialog open={editing !== null} onClose={close} width="sm:max-w-4xl">
 					{editing ? (
 						<LessonForm
 							key={editing.item?.id ?? 'new'}
@@ -112,8 +100,7 @@ export default function AdminLessons({ loaderData }: Route.ComponentProps) {
 							onDone={close}
 						/>
 					) : null}
-				</DialogContent>
-			</Dialog>
+			</EditDialog>
 		</>
 	)
 }

@@ -1,14 +1,13 @@
 import { Plus } from 'lucide-react'
 import { useCallback, useState } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { ContentCard, Detail } from '~/components/admin/content-card'
+import { ContentCard, Detail, EditDialog, SharedDetails } from '~/components/admin/content-card'
 import { ContentFilters } from '~/components/admin/filters'
 import { ListBody, useReloading } from '~/components/admin/list-states'
 import { ModuleForm } from '~/components/admin/module-form'
 import { useNow } from '~/components/admin/updated'
 import { PageHeader } from '~/components/page-header'
 import { Button } from '~/components/ui/button'
-import { Dialog, DialogContent } from '~/components/ui/dialog'
 import { contentAction, readForm } from '~/features/admin/actions.server.ts'
 import { contentOptions, listModules } from '~/features/admin/lists.server.ts'
 import { contentFilterSchema, LIST_LIMIT } from '~/features/admin/schemas.ts'
@@ -68,17 +67,14 @@ export default function AdminModules({ loaderData }: Route.ComponentProps) {
 							<dl className="text-muted-foreground mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs">
 								<Detail label={t('admin.fields.course')}>{m.courseTitle ?? t('admin.courses.unassigned')}</Detail>
 								<Detail label={t('admin.fields.path')}>{m.pathTitle ?? t('admin.courses.unknownPath')}</Detail>
-								<Detail label={t('admin.fields.slug')}>
-									<code>{m.slug}</code>
-								</Detail>
+								<SharedDetails slug={m.slug} />
 								<Detail label={t('admin.sections.lessons')}>{t('admin.modules.lessonCount', { count: m.lessonCount })}</Detail>
 							</dl>
 						</ContentCard>
 					</li>
 				))}
 			</ListBody>
-			<Dialog open={editing !== null} onOpenChange={(open) => (open ? null : close())}>
-				<DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-xl">
+			<EditDialog open={editing !== null} onClose={close} width="sm:max-w-xl">
 					{editing ? (
 						<ModuleForm
 							key={editing.item?.id ?? 'new'}
@@ -89,8 +85,7 @@ export default function AdminModules({ loaderData }: Route.ComponentProps) {
 							onDone={close}
 						/>
 					) : null}
-				</DialogContent>
-			</Dialog>
+			</EditDialog>
 		</>
 	)
 }

@@ -2,13 +2,12 @@ import { ArrowLeftRight, Plus } from 'lucide-react'
 import { useCallback, useState } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { Link } from 'react-router'
-import { ContentCard, Detail } from '~/components/admin/content-card'
+import { ContentCard, Detail, EditDialog, SharedDetails } from '~/components/admin/content-card'
 import { ListBody, useReloading } from '~/components/admin/list-states'
 import { PathForm } from '~/components/admin/path-form'
 import { useNow } from '~/components/admin/updated'
 import { PageHeader } from '~/components/page-header'
 import { Button } from '~/components/ui/button'
-import { Dialog, DialogContent } from '~/components/ui/dialog'
 import { contentAction, readForm } from '~/features/admin/actions.server.ts'
 import { listPaths } from '~/features/admin/lists.server.ts'
 import { LIST_LIMIT } from '~/features/admin/schemas.ts'
@@ -64,20 +63,16 @@ export default function AdminPaths({ loaderData }: Route.ComponentProps) {
 						<ContentCard kind="path" item={p} heading={p.title} now={now} onEdit={() => setEditing({ item: p })}>
 							<p className={p.description ? 'line-clamp-3' : 'text-muted-foreground italic'}>{p.description ?? t('admin.paths.noDescription')}</p>
 							<dl className="text-muted-foreground mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs">
-								<Detail label={t('admin.fields.slug')}>
-									<code>{p.slug}</code>
-								</Detail>
+								<SharedDetails slug={p.slug} />
 								<Detail label={t('admin.sections.courses')}>{t('admin.paths.courseCount', { count: p.courseCount })}</Detail>
 							</dl>
 						</ContentCard>
 					</li>
 				))}
 			</ListBody>
-			<Dialog open={editing !== null} onOpenChange={(open) => (open ? null : close())}>
-				<DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-xl">
+			<EditDialog open={editing !== null} onClose={close} width="sm:max-w-xl">
 					{editing ? <PathForm key={editing.item?.id ?? 'new'} item={editing.item} onDone={close} /> : null}
-				</DialogContent>
-			</Dialog>
+			</EditDialog>
 		</>
 	)
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { useEffect } from 'react'
-import { data, useActionData, useNavigation } from 'react-router'
+import { data, useActionData } from 'react-router'
 import { toast } from 'sonner'
 import { PathGrid } from '~/components/learn/path-card'
 import { EmptyState, PageHeader } from '~/components/page-header'
@@ -30,7 +30,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function Explore({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
-	const navigation = useNavigation()
 	// Without JavaScript the enroll form posts here directly; say how it went.
 	const result = useActionData<typeof action>()
 	useEffect(() => {
@@ -38,14 +37,13 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
 		if (result.ok) toast.success(t('learn.enrolled'))
 		else toast.error(t('error' in result ? result.error : 'learn.errors.enrollFailed'))
 	}, [result, t])
-	const loading = navigation.state === 'loading' && navigation.location.pathname === '/dashboard/explore'
 	return (
 		<>
 			<PageHeader title={t('nav.paths')} description={t('pages.explore.description')} />
-			{loaderData.paths.length === 0 && !loading ? (
+			{loaderData.paths.length === 0 ? (
 				<EmptyState title={t('dashboard.noPaths')} body={t('dashboard.noPathsBody')} />
 			) : (
-				<PathGrid paths={loaderData.paths} loading={loading} />
+				<PathGrid paths={loaderData.paths} />
 			)}
 		</>
 	)
