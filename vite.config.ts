@@ -2,10 +2,11 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import tsconfigPaths from 'vite-tsconfig-paths'
+import { islands } from './islands.vite.ts'
 import { localeChunks } from './locale-chunks.vite.ts'
 
 export default defineConfig({
-	plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), localeChunks()],
+	plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), localeChunks(), islands()],
 	build: { target: 'es2022' },
 	// PGlite ships its own wasm/data files; bundling it breaks their lookup.
 	ssr: { external: ['@electric-sql/pglite', 'pg'] },

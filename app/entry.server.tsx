@@ -7,14 +7,19 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
 import { createI18nStore, getLanguage } from '~/features/i18n/i18n.server.ts'
 import { I18nProvider } from '~/features/i18n/react.tsx'
+import { NonceContext } from '~/lib/nonce.tsx'
 import { contentSecurityPolicy } from '~/features/security/headers.server.ts'
 import { bootstrap as runBootstrap } from '~/features/system/bootstrap.server.ts'
+import { log } from '~/lib/log.server.ts'
 
 export const streamTimeout = 5_000
 
 /** Called by the HTTP server before it listens: migrate and seed. */
 export const bootstrap = runBootstrap
 export { shutdown } from '~/features/system/bootstrap.server.ts'
+// For server/index.mjs: one logger (same redaction) and one request-id store for the whole process.
+export { log, scrubText } from '~/lib/log.server.ts'
+export { requestContext, requestIdFrom } from '~/lib/request-context.server.ts'
 
 export default function handleRequest(
 	request: Request,
@@ -37,9 +42,11 @@ export default function handleRequest(
 		let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
 		const { pipe, abort } = renderToPipeableStream(
-			<I18nProvider store={i18n}>
-				<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-			</I18nProvider>,
+			<NonceContext.Provider value={nonce}>
+				<I18nProvider store={i18n}>
+					<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+				</I18nProvider>
+			</NonceContext.Provider>,
 			{
 				nonce,
 				[readyOption]() {
@@ -65,7 +72,7 @@ export default function handleRequest(
 				},
 				onError(error: unknown) {
 					responseStatusCode = 500
-					if (shellRendered) console.error(error)
+					if (shellRendered) log.error('render failed', { err: error })
 				},
 			},
 		)
@@ -77,5 +84,5 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 	// without an action, 404) are answers, not failures.
 	if (request.signal.aborted) return
 	if (isRouteErrorResponse(error) && error.status < 500) return
-	console.error(error)
+	log.error('request failed', { err: error })
 }

@@ -7,6 +7,7 @@ import {
 	Outlet,
 	Scripts,
 	ScrollRestoration,
+	useMatches,
 	useRouteLoaderData,
 } from 'react-router'
 import { NotFound } from '~/components/not-found'
@@ -14,6 +15,7 @@ import { getUser } from '~/features/auth/session.server.ts'
 import { defaultLanguage } from '~/features/i18n/config.ts'
 import { getLanguage } from '~/features/i18n/i18n.server.ts'
 import { getPublicEnv } from '~/lib/env.server.ts'
+import { useNonce } from '~/lib/nonce.tsx'
 import type { Route } from './+types/root'
 import './app.css'
 
@@ -40,8 +42,25 @@ function DeferredToaster() {
 	) : null
 }
 
+/**
+ * A route whose handle says `hydrate: false` is served as HTML and CSS only: no React Router runtime,
+ * no React in the browser (docs/decisions/0006). Its loader may return `island`, the URL of the one
+ * small script the page needs instead.
+ */
+export type HydrationHandle = { hydrate?: boolean }
+
+function useStaticPage() {
+	const matches = useMatches()
+	const route = matches.find((m) => (m.handle as HydrationHandle | undefined)?.hydrate === false)
+	if (!route) return null
+	const island = (route.loaderData as { island?: string | null } | undefined)?.island
+	return { island: island ?? null }
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
 	const data = useRootData()
+	const staticPage = useStaticPage()
+	const nonce = useNonce()
 	return (
 		<html lang={data?.lang ?? defaultLanguage} suppressHydrationWarning>
 			<head>
@@ -52,9 +71,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			</head>
 			<body className="min-h-svh antialiased">
 				{children}
-				<DeferredToaster />
-				<ScrollRestoration />
-				<Scripts />
+				{staticPage ? (
+					staticPage.island ? <script type="module" src={staticPage.island} nonce={nonce} /> : null
+				) : (
+					<>
+						<DeferredToaster />
+						<ScrollRestoration />
+						<Scripts />
+					</>
+				)}
 			</body>
 		</html>
 	)
@@ -76,13 +101,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 		<main role="alert" className="flex min-h-svh flex-col items-center justify-center gap-4 p-6 text-center">
 			<h1 className="text-2xl font-semibold">{t('errors.fallback.title')}</h1>
 			<p className="text-muted-foreground max-w-md">{t('errors.fallback.body')}</p>
-			<button
-				type="button"
-				onClick={() => window.location.reload()}
-				className="bg-primary text-primary-foreground rounded-md px-4 py-2 text-sm font-medium"
-			>
+			{/* A link, not a script: it also works on pages that are not hydrated, and never re-posts a form. */}
+			<a href="" className="bg-primary text-primary-foreground rounded-md px-4 py-2 text-sm font-medium">
 				{t('errors.fallback.reload')}
-			</button>
+			</a>
 			{showDetails ? (
 				<pre className="bg-muted max-w-full overflow-auto rounded p-4 text-left text-xs">
 					{error.message}

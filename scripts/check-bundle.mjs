@@ -2,9 +2,11 @@
 // Prints the gzip size of the JavaScript each public page loads before it is interactive
 // (the entry, every route module on the matched branch with their static imports, and the
 // language chunk the entry fetches before hydrating), and fails above the budget.
+// Pages that are not hydrated (a route on the branch exports `handle = { hydrate: false }`,
+// docs/decisions/0006) load only their island script and its static imports (build/islands.json).
 //
 //   node scripts/check-bundle.mjs            reads ./build (or $BUILD_DIR)
-//   BUNDLE_BUDGET_KB=120                      the budget per page, in KiB of gzip (default 120)
+//   BUNDLE_BUDGET_KB=120                      the budget per landing page, in KiB of gzip (default 120)
 //
 // Source: React Router's client manifest (build/client/assets/manifest-*.js), which lists the
 // modules and static imports the server preloads for each route. Chunks loaded on demand
@@ -14,9 +16,11 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
-// 150, not the 120 the issue asked for: React 19 + React Router 7 alone are 110 KB (docs/decisions/0005).
-const budgetKb = Number(process.env.BUNDLE_BUDGET_KB ?? 150)
-const pages = (process.env.BUNDLE_PAGES ?? '/,/companies,/investors,/login').split(',')
+const budgetKb = Number(process.env.BUNDLE_BUDGET_KB ?? 120)
+// The sign-in pages are hydrated React (React DOM 66 KB + React Router 44 KB before any page code),
+// so they keep the 150 KB line of docs/decisions/0005 until they become static pages too.
+const hydratedBudgetKb = Number(process.env.BUNDLE_HYDRATED_BUDGET_KB ?? 150)
+const pages = (process.env.BUNDLE_PAGES ?? '/,/old/hidden/index,/companies,/investors,/login').split(',')
 
 const clientDir = path.join(buildDir, 'client')
 const assetsDir = path.join(clientDir, 'assets')
@@ -65,26 +69,56 @@ function size(file) {
 }
 const locale = localeChunks.map((f) => `/assets/${f}`).sort((a, b) => size(b).gzip - size(a).gzip)[0]
 
+// Islands of static pages, from the build (islands.vite.ts).
+const islandsFile = path.join(buildDir, 'islands.json')
+const islands = fs.existsSync(islandsFile) ? JSON.parse(fs.readFileSync(islandsFile, 'utf8')) : {}
+
+/** The island a static route names (`islandUrl('<name>')` in its module), if the route is static. */
+function staticIsland(route) {
+	const file = ['.tsx', '.ts'].map((ext) => path.resolve('app', `${route.id}${ext}`)).find((f) => fs.existsSync(f))
+	if (!file) return undefined
+	const src = fs.readFileSync(file, 'utf8')
+	if (!/export const handle\b[^\n]*=\s*\{[^}]*\bhydrate:\s*false/.test(src)) return undefined
+	const name = src.match(/islandUrl\('([\w-]+)'\)/)?.[1]
+	if (name && !islands[name]) throw new Error(`${route.id} uses island '${name}', which ${islandsFile} does not list`)
+	return name ? islands[name] : null
+}
+
 const kb = (n) => (n / 1024).toFixed(1)
 let failed = false
 const rows = []
 for (const page of pages) {
 	const chain = branchFor(page)
-	const files = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])])
-	for (const r of chain) for (const f of [r.module, ...(r.imports ?? [])]) files.add(f)
-	if (locale) files.add(locale)
+	const island = chain.map(staticIsland).find((i) => i !== undefined)
+	const files = new Set()
+	if (island !== undefined) {
+		if (island) for (const f of [island.url, ...island.imports]) files.add(f)
+	} else {
+		for (const f of [manifest.entry.module, ...(manifest.entry.imports ?? [])]) files.add(f)
+		for (const r of chain) for (const f of [r.module, ...(r.imports ?? [])]) files.add(f)
+		if (locale) files.add(locale)
+	}
 	const js = [...files].filter((f) => f.endsWith('.js'))
 	const total = js.reduce((acc, f) => ({ raw: acc.raw + size(f).raw, gzip: acc.gzip + size(f).gzip }), { raw: 0, gzip: 0 })
-	const over = total.gzip > budgetKb * 1024
+	const budget = island !== undefined ? budgetKb : Math.max(budgetKb, hydratedBudgetKb)
+	const over = total.gzip > budget * 1024
 	failed ||= over
-	rows.push({ page, routes: chain.map((r) => r.id).join(' > '), files: js.length, raw: kb(total.raw), gzip: kb(total.gzip), ok: over ? 'OVER' : 'ok' })
+	rows.push({
+		page,
+		kind: island !== undefined ? 'static + island' : 'hydrated',
+		files: js.length,
+		raw: kb(total.raw),
+		gzip: kb(total.gzip),
+		budget,
+		ok: over ? 'OVER' : 'ok',
+	})
 	if (process.env.BUNDLE_VERBOSE)
 		for (const f of js.sort((a, b) => size(b).gzip - size(a).gzip)) console.log(`  ${page}  ${kb(size(f).gzip).padStart(6)} KB  ${f}`)
 }
 
-console.log(`JavaScript per public page (gzip, budget ${budgetKb} KB) from ${path.relative(process.cwd(), buildDir) || '.'}:`)
+console.log(`JavaScript per public page (KB gzip) from ${path.relative(process.cwd(), buildDir) || '.'}:`)
 console.table(rows)
 if (failed) {
-	console.error(`check-bundle: at least one public page loads more than ${budgetKb} KB of gzipped JavaScript.`)
+	console.error('check-bundle: at least one public page loads more gzipped JavaScript than its budget.')
 	process.exit(1)
 }

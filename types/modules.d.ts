@@ -8,3 +8,9 @@ declare module 'virtual:locale/*' {
 	const messages: Messages
 	export default messages
 }
+
+/** Hashed URLs of the island scripts (islands.vite.ts), keyed by island name. */
+declare module 'virtual:islands' {
+	const urls: Record<string, string>
+	export default urls
+}

@@ -1,4 +1,4 @@
-import type { BrowserContext } from '@playwright/test'
+import type { BrowserContext, Response } from '@playwright/test'
 import { demo, expect, loginAs, test } from '../support/fixtures'
 
 async function useLanguage(context: BrowserContext, baseURL: string | undefined, lang: 'en-US' | 'pt-BR') {
@@ -163,5 +163,39 @@ test.describe('motion and small screens', () => {
 		const animation = await page.locator('.marquee-track').first().evaluate((el) => getComputedStyle(el).animationName)
 		expect(animation).toBe('none')
 		await expect(page.locator('.marquee-track [data-duplicate]').first()).toBeHidden()
+	})
+})
+
+test.describe('lean landings', () => {
+	// Measured over the wire (compressed bytes as sent), not from the build: what a visitor downloads.
+	test('each landing loads at most 120 KB of JavaScript and no React Router runtime before interaction', async ({ page }) => {
+		for (const path of ['/', '/old/hidden/index', '/companies', '/investors']) {
+			const scripts: { url: string; bytes: Promise<number> }[] = []
+			const onResponse = (res: Response) => {
+				if (res.request().resourceType() === 'script') scripts.push({ url: res.url(), bytes: res.request().sizes().then((s) => s.responseBodySize) })
+			}
+			page.on('response', onResponse)
+			await page.goto(path)
+			await page.waitForLoadState('networkidle')
+			page.off('response', onResponse)
+			const total = (await Promise.all(scripts.map((s) => s.bytes))).reduce((a, b) => a + b, 0)
+			expect(scripts.length, `${path} loads its island`).toBeGreaterThan(0)
+			expect(total, `${path} JavaScript bytes`).toBeLessThanOrEqual(120 * 1024)
+			expect(scripts.map((s) => s.url).filter((u) => /entry\.client|manifest-|react-router/.test(u)), path).toEqual([])
+			// No hydration payload either: the page is HTML and CSS plus the island.
+			expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false)
+		}
+	})
+
+	test('without JavaScript the landing still reads, links and switches language', async ({ browser, baseURL }) => {
+		const context = await browser.newContext({ javaScriptEnabled: false, baseURL })
+		const page = await context.newPage()
+		await page.goto('/companies')
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hire Web3-Ready Talents')
+		await expect(page.locator('main a[data-apply="company"]').first()).toHaveAttribute('href', '?apply=company')
+		await page.getByRole('button', { name: 'Português' }).first().click()
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contrate Talentos Prontos para Web3')
+		await expect(page).toHaveURL(/\/companies$/)
+		await context.close()
 	})
 })

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { cn } from '~/lib/utils'
 
 // The contract a learner writes in the first month; each step lights up its lines as it
-// scrolls past the middle of the screen. Code is code: it is not translated.
+// scrolls past the middle of the screen (the landing island, app/islands/landing.ts, moves the
+// `aria-current`/`data-lit` marks; the server renders step one lit). Code is code: it is not translated.
 const code = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
@@ -74,7 +74,8 @@ function highlight(line: string): React.ReactNode[] {
 	return out
 }
 
-function CodeWindow({ fileName, active, from = 1, to = lines.length }: { fileName: string; active?: { from: number; to: number }; from?: number; to?: number }) {
+/** `tracked`: the sticky window beside the steps, whose lines the island lights per step. */
+function CodeWindow({ fileName, tracked, from = 1, to = lines.length }: { fileName: string; tracked?: { from: number; to: number }; from?: number; to?: number }) {
 	return (
 		<div className="overflow-hidden rounded-xl border border-slate-800 bg-slate-950 shadow-2xl">
 			<div className="flex items-center gap-2 border-b border-slate-800 px-4 py-2.5">
@@ -87,14 +88,14 @@ function CodeWindow({ fileName, active, from = 1, to = lines.length }: { fileNam
 				<code>
 					{lines.slice(from - 1, to).map((line, idx) => {
 						const n = from + idx
-						const lit = !active || (n >= active.from && n <= active.to)
 						return (
 							<span
 								key={n}
+								data-line={tracked ? n : undefined}
+								data-lit={tracked ? String(n >= tracked.from && n <= tracked.to) : undefined}
 								className={cn(
-									'block border-l-2 pr-4 pl-3 transition-[opacity,background-color] duration-300 motion-reduce:transition-none',
-									active && lit ? 'border-primary bg-primary/15' : 'border-transparent',
-									lit ? 'opacity-100' : 'opacity-35',
+									'block border-l-2 border-transparent pr-4 pl-3 transition-[opacity,background-color] duration-300 motion-reduce:transition-none',
+									tracked && 'opacity-35 data-[lit=true]:border-primary data-[lit=true]:bg-primary/15 data-[lit=true]:opacity-100',
 								)}
 							>
 								<span className="mr-4 inline-block w-5 text-right text-slate-600 select-none" aria-hidden>
@@ -112,43 +113,21 @@ function CodeWindow({ fileName, active, from = 1, to = lines.length }: { fileNam
 
 export function CodeShowcase() {
 	const { t } = useTranslation()
-	const [active, setActive] = useState(0)
-	const stepRefs = useRef<(HTMLLIElement | null)[]>([])
 	const fileName = t('landing.student.showcase.fileName')
 
-	useEffect(() => {
-		// The step crossing the middle band of the viewport is the active one.
-		const observer = new IntersectionObserver(
-			(entries) => {
-				for (const e of entries) {
-					if (e.isIntersecting) setActive(Number((e.target as HTMLElement).dataset.step))
-				}
-			},
-			{ rootMargin: '-45% 0px -45% 0px' },
-		)
-		for (const el of stepRefs.current) if (el) observer.observe(el)
-		return () => observer.disconnect()
-	}, [])
-
 	return (
-		<div className="grid gap-10 lg:grid-cols-2 lg:gap-16">
+		<div data-showcase className="grid gap-10 lg:grid-cols-2 lg:gap-16">
 			<ol className="flex min-w-0 flex-col gap-6 lg:gap-0">
 				{steps.map((s, i) => (
 					<li
 						key={s.id}
-						ref={(el) => {
-							stepRefs.current[i] = el
-						}}
 						data-step={i}
-						aria-current={active === i ? 'step' : undefined}
-						className="flex flex-col justify-center lg:min-h-[70vh]"
+						data-from={s.from}
+						data-to={s.to}
+						aria-current={i === 0 ? 'step' : undefined}
+						className="group flex flex-col justify-center lg:min-h-[70vh]"
 					>
-						<div
-							className={cn(
-								'rounded-xl border p-6 transition-[opacity,border-color,box-shadow] duration-300 motion-reduce:transition-none',
-								active === i ? 'border-primary/60 bg-card opacity-100 shadow-lg' : 'bg-card/60 lg:opacity-60',
-							)}
-						>
+						<div className="bg-card/60 group-aria-[current=step]:border-primary/60 group-aria-[current=step]:bg-card rounded-xl border p-6 transition-[opacity,border-color,box-shadow] duration-300 group-aria-[current=step]:shadow-lg motion-reduce:transition-none lg:opacity-60 lg:group-aria-[current=step]:opacity-100">
 							<p className="text-primary text-xs font-semibold tracking-wide uppercase">
 								{t('landing.student.showcase.stepLabel', { step: i + 1, total: steps.length })}
 							</p>
@@ -164,7 +143,7 @@ export function CodeShowcase() {
 			</ol>
 			<div className="hidden lg:block">
 				<div className="sticky top-20">
-					<CodeWindow fileName={fileName} active={steps[active]} />
+					<CodeWindow fileName={fileName} tracked={steps[0]} />
 				</div>
 			</div>
 		</div>

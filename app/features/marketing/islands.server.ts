@@ -1,0 +1,8 @@
+import urls from 'virtual:islands'
+
+export type IslandName = 'landing'
+
+/** The hashed URL of an island script (islands.vite.ts), or null when the build has none. */
+export function islandUrl(name: IslandName): string | null {
+	return urls[name] ?? null
+}
