@@ -61,6 +61,10 @@ export function islands(): Plugin {
 					modulePreload: { polyfill: false },
 					rollupOptions: {
 						input: islandEntries,
+						// Libraries' "use client" directives mean nothing outside React Server Components.
+						onwarn(warning, warn) {
+							if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning)
+						},
 						output: {
 							entryFileNames: 'assets/island-[name]-[hash].js',
 							chunkFileNames: 'assets/island-[name]-[hash].js',

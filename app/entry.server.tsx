@@ -17,6 +17,8 @@ export const streamTimeout = 5_000
 /** Called by the HTTP server before it listens: migrate and seed. */
 export const bootstrap = runBootstrap
 export { shutdown } from '~/features/system/bootstrap.server.ts'
+/** The page language for a cookie and Accept-Language header: the HTML cache's key (server/html-cache.mjs). */
+export { detectLanguage as languageOf } from '~/features/i18n/config.ts'
 // For server/index.mjs: one logger (same redaction) and one request-id store for the whole process.
 export { log, scrubText } from '~/lib/log.server.ts'
 export { requestContext, requestIdFrom } from '~/lib/request-context.server.ts'

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
+import { createHtmlCache } from './html-cache.mjs'
 
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? 'build')
 
@@ -57,6 +58,10 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
 		}
 		next()
 	})
+	// Anonymous visits to the static landings come from memory (server/html-cache.mjs).
+	if (build.entry.module.languageOf) {
+		app.use(createHtmlCache({ build, mode: process.env.NODE_ENV, languageOf: build.entry.module.languageOf, ttlMs: Number(process.env.HTML_CACHE_TTL_MS ?? 300_000) }))
+	}
 	app.all('/{*splat}', createRequestHandler({ build, mode: process.env.NODE_ENV }))
 
 	const server = await new Promise((resolve) => {

@@ -187,6 +187,44 @@ test.describe('lean landings', () => {
 		}
 	})
 
+	test('anonymous landings come from the HTML cache per language, each with its own nonce', async ({ playwright, baseURL }) => {
+		const api = await playwright.request.newContext({ baseURL })
+		const get = async (path: string, lang?: string) => {
+			const res = await api.get(path, { headers: lang ? { cookie: `app_language=${lang}` } : {} })
+			expect(res.status()).toBe(200)
+			const body = await res.text()
+			const nonce = res.headers()['content-security-policy']?.match(/'nonce-([^']+)'/)?.[1]
+			return { cache: res.headers()['x-cache'], body, nonce }
+		}
+		await get('/investors')
+		const a = await get('/investors')
+		const b = await get('/investors')
+		expect(a.cache).toBe('HIT')
+		expect(b.cache).toBe('HIT')
+		// A fresh nonce per answer, in the header and on the island's script tag alike.
+		expect(a.nonce).toBeTruthy()
+		expect(a.nonce).not.toBe(b.nonce)
+		expect(a.body).toContain(`nonce="${a.nonce}"`)
+		expect(b.body).toContain(`nonce="${b.nonce}"`)
+		expect(b.body).not.toContain(`nonce="${a.nonce}"`)
+		// The language is part of the key: Portuguese visitors never get the English copy.
+		await get('/investors', 'pt-BR')
+		const pt = await get('/investors', 'pt-BR')
+		expect(pt.cache).toBe('HIT')
+		expect(pt.body).toContain('Invista no Futuro das Pessoas')
+		// A query string (a shared ?apply= link) is rendered, not served from memory.
+		expect((await api.get('/investors?apply=investor')).headers()['x-cache']).toBeUndefined()
+		await api.dispose()
+	})
+
+	test('signed-in visitors bypass the HTML cache and keep their Dashboard link', async ({ page }) => {
+		await page.request.get('/') // warm the anonymous entry
+		await loginAs(page, demo.learner)
+		const res = await page.request.get('/')
+		expect(res.headers()['x-cache']).toBeUndefined()
+		expect(await res.text()).toContain('href="/dashboard"')
+	})
+
 	test('without JavaScript the landing still reads, links and switches language', async ({ browser, baseURL }) => {
 		const context = await browser.newContext({ javaScriptEnabled: false, baseURL })
 		const page = await context.newPage()
