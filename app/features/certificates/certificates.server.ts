@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { getAddress, isAddressEqual, recoverTypedDataAddress, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { isUuid } from '~/features/catalog/catalog.server.ts'
+import { getDb } from '~/lib/db.server.ts'
+import { getEnv } from '~/lib/env.server.ts'
+import { log } from '~/lib/log.server.ts'
+import { rowsOf } from '~/lib/sql-rows.ts'
+import type { CertificateSummary, PathCertificateState } from './types.ts'
+import {
+	certificateDataSchema,
+	certificateDomain,
+	certificateTypes,
+	primaryType,
+	ZERO_ADDRESS,
+	type CertificateData,
+	type CertificateMessage,
+} from './typed-data.ts'
+
+// Certificates of completion: issued by the server when a learner has completed every published lesson
+// of a published path, signed with the platform key (EIP-712), one per learner and path.
+
+let signer: { key: string; account: ReturnType<typeof privateKeyToAccount> } | undefined
+function account() {
+	const key = getEnv().CERT_SIGNER_KEY
+	if (signer?.key !== key) signer = { key, account: privateKeyToAccount(key) }
+	return signer.account
+}
+
+/** The platform's published signer address: every valid certificate recovers to it. */
+export function signerAddress() {
+	return account().address
+}
+
+/** JSON keeps numbers; EIP-712's uint64 is a bigint in viem. */
+export function typedMessage(message: CertificateMessage) {
+	return { ...message, issuedAt: BigInt(message.issuedAt) }
+}
+
+export async function signCertificate(data: CertificateData): Promise<Hex> {
+	return account().signTypedData({ domain: data.domain, types: certificateTypes, primaryType, message: typedMessage(data.message) })
+}
+
+export type Verification = { valid: boolean; recovered: string | null; signer: string }
+
+/** Recover the signer of (domain, message, signature) with the fixed types and compare with ours. */
+export async function verifyCertificate(data: unknown, signature: string): Promise<Verification> {
+	const expected = signerAddress()
+	const parsed = certificateDataSchema.safeParse(data)
+	if (!parsed.success || !/^0x[0-9a-fA-F]{130}$/.test(signature)) return { valid: false, recovered: null, signer: expected }
+	try {
+		const recovered = await recoverTypedDataAddress({
+			domain: parsed.data.domain,
+			types: certificateTypes,
+			primaryType,
+			message: typedMessage(parsed.data.message),
+			signature: signature as Hex,
+		})
+		return { valid: isAddressEqual(recovered, expected), recovered, signer: expected }
+	} catch {
+		return { valid: false, recovered: null, signer: expected }
+	}
+}
+
+type PathFacts = {
+	title: string
+	total: number
+	done: number
+	xp: number
+	learner: string
+	wallet: string | null
+	certificateId: string | null
+}
+
+/** Everything issuing needs, in one round trip. Null when the path is not published (or not there). */
+async function pathFacts(userId: string, pathId: string): Promise<PathFacts | null> {
+	const db = await getDb()
+	const [row] = rowsOf<PathFacts>(
+		await db.execute(sql`
+			WITH lessons_of AS (
+				SELECT l.id, l.xp_value FROM lessons l
+				JOIN modules m ON m.id = l.module_id AND m.is_published
+				JOIN courses c ON c.id = m.course_id AND c.is_published
+				WHERE c.path_id = ${pathId} AND l.is_published
+			)
+			SELECT p.title,
+				(SELECT count(*) FROM lessons_of)::int AS total,
+				(SELECT count(*) FROM user_progress up JOIN lessons_of lo ON lo.id = up.lesson_id
+					WHERE up.user_id = ${userId} AND up.status = 'completed')::int AS done,
+				(SELECT coalesce(sum(x.amount), 0) FROM xp_ledger x JOIN lessons_of lo ON lo.id::text = x.source_id
+					WHERE x.user_id = ${userId} AND x.source_kind = 'lesson')::int AS xp,
+				coalesce(nullif(trim(pr.full_name), ''), nullif(trim(u.name), ''), split_part(u.email, '@', 1), 'User') AS learner,
+				(SELECT w.address FROM wallet_addresses w WHERE w.user_id = u.id ORDER BY w.created_at LIMIT 1) AS wallet,
+				(SELECT ce.id::text FROM certificates ce WHERE ce.user_id = u.id AND ce.path_id = p.id) AS "certificateId"
+			FROM learning_paths p
+			JOIN "user" u ON u.id = ${userId}
+			LEFT JOIN user_profiles pr ON pr.user_id = u.id
+			WHERE p.id = ${pathId} AND p.is_published
+		`),
+	)
+	return row ?? null
+}
+
+/** For the path page: the learner's certificate, or whether they could claim one. */
+export async function pathCertificateState(userId: string, pathId: string): Promise<PathCertificateState> {
+	const facts = isUuid(pathId) ? await pathFacts(userId, pathId) : null
+	if (!facts) return { certificateId: null, complete: false }
+	return { certificateId: facts.certificateId, complete: facts.total > 0 && facts.done >= facts.total }
+}
+
+/**
+ * Issue the certificate when every published lesson of the path is completed. Idempotent: the unique
+ * (user, path) index keeps one, and a second call returns it with `created: false`.
+ */
+export async function issueCertificateIfComplete(userId: string, pathId: string, now = new Date()): Promise<{ id: string; created: boolean } | null> {
+	if (!isUuid(pathId)) return null
+	const facts = await pathFacts(userId, pathId)
+	if (!facts) return null
+	if (facts.certificateId) return { id: facts.certificateId, created: false }
+	if (facts.total === 0 || facts.done < facts.total) return null
+
+	const message: CertificateMessage = {
+		id: randomUUID(),
+		learner: facts.learner,
+		path: facts.title,
+		pathId,
+		issuedAt: Math.floor(now.getTime() / 1000),
+		xp: facts.xp,
+		wallet: facts.wallet ? getAddress(facts.wallet) : ZERO_ADDRESS,
+	}
+	const data: CertificateData = { domain: certificateDomain(getEnv().APP_NAME), message }
+	const signature = await signCertificate(data)
+	const db = await getDb()
+	const inserted = rowsOf<{ id: string }>(
+		await db.execute(sql`
+			INSERT INTO certificates (id, user_id, path_id, data, signature, issued_at)
+			VALUES (${message.id}, ${userId}, ${pathId}, ${JSON.stringify(data)}::jsonb, ${signature}, ${now})
+			ON CONFLICT (user_id, path_id) DO NOTHING
+			RETURNING id
+		`),
+	)
+	if (inserted[0]) {
+		log.info('certificate issued', { userId, pathId, certificateId: message.id })
+		return { id: inserted[0].id, created: true }
+	}
+	// A parallel completion issued it first.
+	const again = await pathFacts(userId, pathId)
+	return again?.certificateId ? { id: again.certificateId, created: false } : null
+}
+
+export type StoredCertificate = { id: string; userId: string; data: unknown; signature: string; issuedAt: string }
+
+export async function getCertificate(id: string): Promise<StoredCertificate | null> {
+	if (!isUuid(id)) return null
+	const db = await getDb()
+	const [row] = rowsOf<StoredCertificate>(
+		await db.execute(sql`SELECT id, user_id AS "userId", data, signature, issued_at AS "issuedAt" FROM certificates WHERE id = ${id}`),
+	)
+	return row ?? null
+}
+
+/** The learner's certificates, newest first (profile). */
+export async function listCertificates(userId: string): Promise<CertificateSummary[]> {
+	const db = await getDb()
+	const rows = rowsOf<{ id: string; data: CertificateData }>(
+		await db.execute(sql`SELECT id, data FROM certificates WHERE user_id = ${userId} ORDER BY issued_at DESC`),
+	)
+	return rows.map((r) => ({ id: r.id, path: r.data.message.path, pathId: r.data.message.pathId, issuedAt: r.data.message.issuedAt, xp: r.data.message.xp }))
+}
+
+/** The published form: EIP-712 typed data (with the fixed types), signature and expected signer. */
+export function certificateFile(cert: StoredCertificate, appUrl: string) {
+	const data = cert.data as CertificateData
+	return {
+		domain: data.domain,
+		types: certificateTypes,
+		primaryType,
+		message: data.message,
+		signature: cert.signature,
+		signer: signerAddress(),
+		url: `${appUrl}/certificates/${cert.id}`,
+	}
+}

@@ -1,0 +1,23 @@
+import { data } from 'react-router'
+import { signedMessageSchema } from '~/features/wallet/schemas.ts'
+import { readPayload, signInWithWallet } from '~/features/wallet/wallet.server.ts'
+import { getEnv } from '~/lib/env.server.ts'
+import { safeRedirect } from '~/lib/safe-redirect.ts'
+import type { Route } from './+types/wallet-sign-in'
+
+// POST { message, signature, redirectTo? }: 'Continue with Ethereum'. Sets the session cookie of the
+// account the signing wallet is linked to; the browser then goes to `redirectTo`.
+export async function action({ request }: Route.ActionArgs) {
+	// Login CSRF: another site must not post its own signed message and sign the visitor into that account.
+	const origin = request.headers.get('origin')
+	if (origin && origin !== new URL(getEnv().APP_URL).origin) return data({ ok: false as const, error: 'wallet.errors.invalidRequest' }, { status: 403 })
+	const parsed = signedMessageSchema.safeParse(await readPayload(request))
+	if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? 'wallet.errors.invalidRequest' }, { status: 400 })
+	const result = await signInWithWallet(request, parsed.data)
+	if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status })
+	return data({ ok: true as const, redirectTo: safeRedirect(parsed.data.redirectTo) }, { headers: result.headers })
+}
+
+export function loader() {
+	return data({ error: 'Method Not Allowed' }, { status: 405 })
+}

@@ -1,0 +1,93 @@
+import { useTranslation } from '~/features/i18n/react.tsx'
+import { data } from 'react-router'
+import { CertificateDetails, VerdictBanner } from '~/components/certificates/certificate-view'
+import { Logo } from '~/components/logo'
+import { signerAddress, verifyCertificate } from '~/features/certificates/certificates.server.ts'
+import { certificateFileSchema, type CertificateMessage } from '~/features/certificates/typed-data.ts'
+import { getT } from '~/features/i18n/i18n.server.ts'
+import { getEnv } from '~/lib/env.server.ts'
+import type { Route } from './+types/verify'
+
+// Paste a downloaded certificate file; the server checks its signature. A plain HTML form: no JavaScript.
+const MAX_CHARS = 20_000
+
+export function loader({ request }: Route.LoaderArgs) {
+	return { title: getT(request)('certificate.verifyTitle'), appName: getEnv().APP_NAME, signer: signerAddress() }
+}
+
+type Verdict = { valid: boolean; message: CertificateMessage } | { error: string }
+
+export async function action({ request }: Route.ActionArgs) {
+	// A body that is no form reads as empty (400 below), never as the parser's 500.
+	const form = await request.formData().catch(() => new FormData())
+	const text = form.get('certificate')
+	if (typeof text !== 'string' || text.length === 0 || text.length > MAX_CHARS) {
+		return data<Verdict>({ error: 'certificate.verifyMalformed' }, { status: 400 })
+	}
+	let json: unknown
+	try {
+		json = JSON.parse(text)
+	} catch {
+		return data<Verdict>({ error: 'certificate.verifyMalformed' }, { status: 400 })
+	}
+	const parsed = certificateFileSchema.safeParse(json)
+	if (!parsed.success) return data<Verdict>({ error: 'certificate.verifyMalformed' }, { status: 400 })
+	const { domain, message, signature } = parsed.data
+	const verification = await verifyCertificate({ domain, message }, signature)
+	return data<Verdict>({ valid: verification.valid, message })
+}
+
+export const handle = { hydrate: false }
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export default function VerifyCertificate({ loaderData, actionData }: Route.ComponentProps) {
+	const { t } = useTranslation()
+	const { appName, signer } = loaderData
+	const verdict = actionData as Verdict | undefined
+	return (
+		<div className="bg-muted/40 min-h-svh">
+			<header className="bg-background border-b">
+				<div className="mx-auto flex h-14 max-w-3xl items-center px-4">
+					<Logo name={appName} />
+				</div>
+			</header>
+			<main className="mx-auto grid max-w-3xl gap-6 px-4 py-8">
+				<div>
+					<h1 className="text-2xl font-semibold">{t('certificate.verifyTitle')}</h1>
+					<p className="text-muted-foreground mt-1 text-sm">{t('certificate.verifyBody')}</p>
+				</div>
+				{verdict && 'error' in verdict ? (
+					<p role="alert" className="text-destructive text-sm font-medium">
+						{t(verdict.error)}
+					</p>
+				) : null}
+				{verdict && 'valid' in verdict ? (
+					<>
+						<VerdictBanner valid={verdict.valid} signer={signer} appName={appName} />
+						<CertificateDetails message={verdict.message} appName={appName} />
+					</>
+				) : null}
+				<form method="post" className="grid gap-3">
+					<label htmlFor="certificate" className="text-sm font-medium">
+						{t('certificate.verifyField')}
+					</label>
+					<textarea
+						id="certificate"
+						name="certificate"
+						required
+						rows={10}
+						maxLength={MAX_CHARS}
+						spellCheck={false}
+						className="bg-background rounded-md border p-3 font-mono text-xs"
+					/>
+					<div>
+						<button type="submit" className="bg-primary text-primary-foreground rounded-md px-4 py-2 text-sm font-medium">
+							{t('certificate.verifySubmit')}
+						</button>
+					</div>
+				</form>
+			</main>
+		</div>
+	)
+}
