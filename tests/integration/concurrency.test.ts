@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto'
+import { and, asc, eq } from 'drizzle-orm'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase, type DbHandle } from '#db/client.server.ts'
+import { courses, learningPaths, lessons, modules, user, userEnrollments, userProgress, xpLedger } from '#db/schema.ts'
+import { createItem, moveItem, updateItem } from '~/features/admin/content.server.ts'
+import { lessonFormSchema } from '~/features/admin/schemas.ts'
+import { completeLesson, enroll } from '~/features/progress/progress.server.ts'
+import { setDbHandleForTests } from '~/lib/db.server.ts'
+import { resetEnvForTests } from '~/lib/env.server.ts'
+import { useTestDb } from '#tests/support/test-db.ts'
+
+/**
+ * Integrity under concurrency (issue 10, point 4), on PGlite and, when it is reachable, on a real
+ * PostgreSQL server, where a pool of connections makes the transactions truly overlap.
+ */
+
+const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+
+async function pgReachable() {
+	const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 })
+	try {
+		await client.connect()
+		return true
+	} catch {
+		return false
+	} finally {
+		await client.end().catch(() => {})
+	}
+}
+
+function suite(name: string, open: () => Promise<DbHandle>, close: (h: DbHandle) => Promise<void>) {
+	describe(name, () => {
+		let h: DbHandle
+		let pathId: string
+		let courseId: string
+		let moduleId: string
+		let lessonIds: string[]
+		const admins = [randomUUID(), randomUUID()]
+
+		async function learner() {
+			const id = randomUUID()
+			await h.db.insert(user).values({ id, name: 'Racer', email: `${id}@example.test`, emailVerified: true })
+			return id
+		}
+
+		async function orders(parent: string) {
+			const rows = await h.db.select({ id: lessons.id, order: lessons.order }).from(lessons).where(eq(lessons.moduleId, parent))
+			return rows.map((r) => r.order).sort((a, b) => a - b)
+		}
+
+		beforeAll(async () => {
+			h = await open()
+			setDbHandleForTests(h)
+			for (const id of admins) await h.db.insert(user).values({ id, name: 'Admin', email: `${id}@example.test`, role: 'admin', emailVerified: true })
+			const [p] = await h.db.insert(learningPaths).values({ title: 'Race path', slug: `race-${randomUUID().slice(0, 8)}`, isPublished: true }).returning()
+			const [c] = await h.db.insert(courses).values({ pathId: p!.id, title: 'Race course', slug: 'race-course', order: 1, isPublished: true }).returning()
+			const [m] = await h.db.insert(modules).values({ courseId: c!.id, title: 'Race module', slug: 'race-module', order: 1, isPublished: true }).returning()
+			// Two lessons, so completing one does not finish the path.
+			const ls = await h.db
+				.insert(lessons)
+				.values(
+					[1, 2].map((order) => ({ moduleId: m!.id, title: `Lesson ${order}`, slug: `lesson-${order}`, lessonType: 'text', content: 'Text', order, xpValue: 25, isPublished: true })),
+				)
+				.returning()
+			pathId = p!.id
+			courseId = c!.id
+			moduleId = m!.id
+			lessonIds = ls.map((l) => l.id)
+		})
+		afterAll(async () => {
+			if (h) await close(h)
+		})
+
+		it("200 parallel 'complete' requests for one lesson award its XP once", async () => {
+			const me = await learner()
+			const results = await Promise.all(Array.from({ length: 200 }, () => completeLesson(me, lessonIds[0]!)))
+			expect(results.every((r) => r !== null)).toBe(true)
+			// Exactly one of them awarded the XP; the others saw it already there.
+			expect(results.map((r) => r!.xpAwarded).filter((xp) => xp > 0)).toEqual([25])
+			const ledger = await h.db.select().from(xpLedger).where(eq(xpLedger.userId, me))
+			expect(ledger.map((r) => r.amount)).toEqual([25])
+			const progress = await h.db.select().from(userProgress).where(eq(userProgress.userId, me))
+			expect(progress.map((p) => p.status)).toEqual(['completed'])
+			const enrollments = await h.db.select().from(userEnrollments).where(eq(userEnrollments.userId, me))
+			expect(enrollments.map((e) => e.learningPathId)).toEqual([pathId])
+		})
+
+		it('200 parallel enrolls leave one enrollment', async () => {
+			const me = await learner()
+			const results = await Promise.all(Array.from({ length: 200 }, () => enroll(me, pathId)))
+			expect(results.every(Boolean)).toBe(true)
+			const rows = await h.db.select().from(userEnrollments).where(and(eq(userEnrollments.userId, me), eq(userEnrollments.learningPathId, pathId)))
+			expect(rows).toHaveLength(1)
+			expect(rows[0]!.isActive).toBe(true)
+		})
+
+		it('two admins moving, re-ordering and adding lessons of one module at once leave the orders 1..n', async () => {
+			const [m] = await h.db.insert(modules).values({ courseId, title: 'Busy module', slug: `busy-${randomUUID().slice(0, 6)}`, order: 2 }).returning()
+			const form = (i: number, order: number) =>
+				lessonFormSchema.parse({ module_id: m!.id, title: `Busy lesson ${i}`, slug: `busy-${i}`, lesson_type: 'text', order: String(order), xp_value: '5', content: 'x' })
+			for (let i = 1; i <= 6; i++) expect((await createItem('lesson', admins[0]!, form(i, i))).ok).toBe(true)
+			const ids = (await h.db.select({ id: lessons.id }).from(lessons).where(eq(lessons.moduleId, m!.id)).orderBy(asc(lessons.slug))).map((r) => r.id)
+
+			// 120 writes from two admins, interleaved: swaps both ways, edits that move an item to another
+			// position (and back to the module from module 1), and new lessons placed in the middle.
+			let n = 0
+			const writes = Array.from({ length: 120 }, (_, k) => {
+				const actor = admins[k % 2]!
+				const id = ids[(k * 7) % ids.length]!
+				switch (k % 4) {
+					case 0:
+						return moveItem('lesson', actor, id, -1)
+					case 1:
+						return moveItem('lesson', actor, id, 1)
+					case 2:
+						return updateItem('lesson', actor, id, { ...form(ids.indexOf(id) + 1, ((k * 5) % 8) + 1), title: `Edited ${k}` })
+					default:
+						n++
+						return createItem('lesson', actor, form(100 + n, (k % 5) + 1))
+				}
+			})
+			const results = await Promise.all(writes)
+			// A write may be refused as a conflict (409) under load, never fail otherwise.
+			for (const r of results) if (!r.ok) expect(r.status).toBe(409)
+			const final = await orders(m!.id)
+			expect(final).toEqual(Array.from({ length: final.length }, (_, i) => i + 1))
+			const created = results.filter((r, k) => k % 4 === 3 && r.ok).length
+			expect(final.length).toBe(6 + created)
+			// The other module was not touched by any of it.
+			expect(await orders(moduleId)).toEqual([1, 2])
+		})
+
+		it('an edit that moves a lesson to another module while the other admin re-orders both keeps both lists 1..n', async () => {
+			const [a] = await h.db.insert(modules).values({ courseId, title: 'Module A', slug: `a-${randomUUID().slice(0, 6)}`, order: 3 }).returning()
+			const [b] = await h.db.insert(modules).values({ courseId, title: 'Module B', slug: `b-${randomUUID().slice(0, 6)}`, order: 4 }).returning()
+			const make = (moduleId: string, i: number, order: number) =>
+				lessonFormSchema.parse({ module_id: moduleId, title: `Traveller ${i}`, slug: `traveller-${i}`, lesson_type: 'text', order: String(order), xp_value: '5', content: 'x' })
+			for (let i = 1; i <= 4; i++) {
+				await createItem('lesson', admins[0]!, make(a!.id, i, i))
+				await createItem('lesson', admins[0]!, make(b!.id, 10 + i, i))
+			}
+			const inA = (await h.db.select({ id: lessons.id, slug: lessons.slug }).from(lessons).where(eq(lessons.moduleId, a!.id))).sort((x, y) => x.slug.localeCompare(y.slug))
+			const writes = inA.flatMap((l, i) => [
+				// Admin 1 sends each lesson of A to B (slugs stay unique there)...
+				updateItem('lesson', admins[0]!, l.id, make(b!.id, i + 1, 1)),
+				// ...while admin 2 keeps moving them around inside A.
+				moveItem('lesson', admins[1]!, l.id, 1),
+				moveItem('lesson', admins[1]!, l.id, -1),
+			])
+			const results = await Promise.all(writes)
+			for (const r of results) if (!r.ok) expect([404, 409]).toContain(r.status)
+			for (const parent of [a!.id, b!.id]) {
+				const list = await orders(parent)
+				expect(list).toEqual(Array.from({ length: list.length }, (_, i) => i + 1))
+			}
+			const total = (await orders(a!.id)).length + (await orders(b!.id)).length
+			expect(total).toBe(8)
+		})
+	})
+}
+
+suite('concurrency on PGlite', useTestDb, (h) => h.close())
+
+if (await pgReachable()) {
+	const dbName = `learnchain_race_${randomUUID().replace(/-/g, '').slice(0, 12)}`
+	suite(
+		'concurrency on PostgreSQL',
+		async () => {
+			const admin = new pg.Client({ connectionString: PG_ADMIN_URL })
+			await admin.connect()
+			await admin.query(`CREATE DATABASE ${dbName}`)
+			await admin.end()
+			const url = new URL(PG_ADMIN_URL)
+			url.pathname = `/${dbName}`
+			process.env.DATA_DIR ??= '/tmp/learnchain-vitest'
+			resetEnvForTests()
+			return openDatabase({ databaseUrl: url.toString() })
+		},
+		async (h) => {
+			await h.close()
+			const admin = new pg.Client({ connectionString: PG_ADMIN_URL })
+			await admin.connect()
+			await admin.query(`DROP DATABASE IF EXISTS ${dbName}`)
+			await admin.end()
+		},
+	)
+} else {
+	console.warn(`[concurrency.test] PostgreSQL at ${PG_ADMIN_URL} is not reachable: only the PGlite half runs.`)
+}
+
