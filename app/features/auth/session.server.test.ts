@@ -1,0 +1,54 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { requestContext } from '~/lib/request-context.server.ts'
+
+// Counts the session lookups that reach Better Auth (each one costs the database a session and a user read).
+const getSession = vi.fn(async ({ headers }: { headers: Headers }) =>
+	headers.get('cookie')?.includes('session_token=good') ? { user: { id: 'u1', email: 'u1@example.test', name: 'U1', emailVerified: true, role: 'user' } } : null,
+)
+vi.mock('./auth.server.ts', () => ({ getAuth: async () => ({ api: { getSession } }) }))
+
+const { getUser } = await import('./session.server.ts')
+
+// React Router hands every loader of one page load its own Request object with the same headers.
+const page = (method = 'GET', cookie = 'better-auth.session_token=good') =>
+	new Request('http://localhost/dashboard', { method, headers: { cookie } })
+
+describe('getUser', () => {
+	beforeEach(() => {
+		getSession.mockClear()
+	})
+
+	it('looks the session up once per page load, however many loaders ask', async () => {
+		await requestContext.run({ id: 'req-1' }, async () => {
+			const users = await Promise.all([getUser(page()), getUser(page()), getUser(page())])
+			expect(users.map((u) => u?.id)).toEqual(['u1', 'u1', 'u1'])
+		})
+		expect(getSession).toHaveBeenCalledTimes(1)
+		// The next request is a new lookup: nothing is kept between requests.
+		await requestContext.run({ id: 'req-2' }, () => getUser(page()))
+		expect(getSession).toHaveBeenCalledTimes(2)
+	})
+
+	it('keeps different cookies apart within one request', async () => {
+		await requestContext.run({ id: 'req-3' }, async () => {
+			expect((await getUser(page()))?.id).toBe('u1')
+			expect(await getUser(page('GET', 'better-auth.session_token=other'))).toBeNull()
+		})
+		expect(getSession).toHaveBeenCalledTimes(2)
+	})
+
+	it('does not share a lookup between the requests of a write, which may sign in or out', async () => {
+		await requestContext.run({ id: 'req-4' }, async () => {
+			await getUser(page('POST'))
+			await getUser(page('POST'))
+		})
+		expect(getSession).toHaveBeenCalledTimes(2)
+	})
+
+	it('still memoises per Request object outside a request context', async () => {
+		const request = page()
+		await getUser(request)
+		await getUser(request)
+		expect(getSession).toHaveBeenCalledTimes(1)
+	})
+})

@@ -1,0 +1,381 @@
+// npm run bench — load and scaling figures of the production build. Prints Markdown, writes bench/results/latest.json.
+//
+//   npm run bench                         embedded database (PGlite); also PostgreSQL and two processes when DATABASE_URL is set
+//   npm run bench -- --two-process        adds two server processes on one PostgreSQL (DATABASE_URL, or the local server)
+//   npm run bench -- --duration=5         seconds per route (default 20, or BENCH_DURATION)
+//   npm run bench -- --only=scaling       only some parts: embedded-http, embedded-scaling, postgres-http,
+//                                         postgres-scaling, two-process (comma-separated; prefixes match)
+//   --connections=50  --runs=30 (scaling medians)  --port=3400  --no-build (use BUILD_DIR as it is)
+//   --routes=dashboard,scoreboard (only these routes)  --profile (CPU profiles of the servers in /tmp/learnchain-bench-<port>/profiles)
+//
+// Each HTTP suite fills a fresh database with the issue's data set (3 paths, 30 courses, 1,500 lessons,
+// 2,000 learners, 100,000 completions), starts the production server as a child process (scripts/start.mjs
+// with BUILD_DIR, default build-perf), measures a bare Node http server serving a page of the landing's
+// size in the same run (the ceiling of this machine), then runs autocannon on each route while sampling
+// the server's RSS from /proc/<pid>/status. PostgreSQL suites use throw-away databases (CREATE DATABASE on
+// the server of DATABASE_URL, dropped afterwards); the database named in DATABASE_URL is never written.
+import { spawnSync } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { openDatabase } from '#db/client.server.ts'
+import { benchTargets, createSessionCookies, fillBenchData, ISSUE_SIZE } from './bench-data.ts'
+import { preflight, routeSpecs, runLoad, type RouteResult, type RouteSpec } from './bench/http.ts'
+import { sampleRss, startAppServer, startBareServer, type Proc } from './bench/processes.ts'
+import type { ScalingResult } from './bench/scaling.ts'
+
+const args = new Map(
+	process.argv.slice(2).map((a) => {
+		const [k, v] = a.replace(/^--/, '').split('=')
+		return [k!, v ?? 'true'] as const
+	}),
+)
+const BUILD_DIR = process.env.BUILD_DIR ?? 'build-perf'
+const DURATION = Number(args.get('duration') ?? process.env.BENCH_DURATION ?? 20)
+const CONNECTIONS = Number(args.get('connections') ?? 50)
+const RUNS = Number(args.get('runs') ?? process.env.BENCH_RUNS ?? 30)
+const BASE_PORT = Number(args.get('port') ?? process.env.BENCH_PORT ?? 3400)
+// The PostgreSQL server the PostgreSQL parts run on: DATABASE_URL, else the local one when asked for them.
+const wantsPg = args.has('two-process') || /postgres|two-process/.test(args.get('only') ?? '')
+const PG_URL = process.env.DATABASE_URL || (wantsPg ? 'postgres://postgres@127.0.0.1:5432/test' : undefined)
+const SECRET = randomBytes(32).toString('hex')
+const CERT_KEY = `0x${randomBytes(32).toString('hex')}`
+const LOG_DIR = `/tmp/learnchain-bench-${BASE_PORT}`
+const SIGNED_IN_USERS = 50
+
+const only = args.get('only')?.split(',')
+const parts = ['embedded-http', 'embedded-scaling', ...(PG_URL ? ['postgres-http', 'postgres-scaling', 'two-process'] : [])].filter(
+	(p) => !only || only.some((o) => p.startsWith(o)),
+)
+if (args.has('two-process') && !parts.includes('two-process') && !only) parts.push('two-process')
+
+const log = (s: string) => console.error(s)
+
+/* ------------------------------------ build ------------------------------------ */
+
+function newestMtime(dir: string): number {
+	let newest = 0
+	for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+		const p = path.join(dir, e.name)
+		newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs)
+	}
+	return newest
+}
+
+/** Builds into BUILD_DIR when there is no build, or when app/ or db/ changed since it was made. */
+function ensureBuild() {
+	const marker = path.join(BUILD_DIR, 'server/index.js')
+	const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0
+	const sources = Math.max(newestMtime('app'), newestMtime('db'), ...['vite.config.ts', 'react-router.config.ts'].map((f) => fs.statSync(f).mtimeMs))
+	if (built && (args.has('no-build') || built >= sources)) return
+	log(`Building into ${BUILD_DIR}...`)
+	const r = spawnSync('npx', ['react-router', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, BUILD_DIR } })
+	if (r.status !== 0) throw new Error('build failed')
+}
+
+/* ----------------------------------- databases ---------------------------------- */
+
+type Prepared = { env: Record<string, string>; cookies: string[]; targets: Awaited<ReturnType<typeof benchTargets>>; drop: () => Promise<void> }
+
+async function throwawayPg(): Promise<{ url: string; drop: () => Promise<void> }> {
+	const name = `learnchain_bench_${randomUUID().replace(/-/g, '').slice(0, 10)}`
+	const admin = new pg.Client({ connectionString: PG_URL })
+	await admin.connect()
+	await admin.query(`CREATE DATABASE ${name}`)
+	await admin.end()
+	const url = new URL(PG_URL!)
+	url.pathname = `/${name}`
+	return {
+		url: url.toString(),
+		drop: async () => {
+			const a = new pg.Client({ connectionString: PG_URL })
+			await a.connect()
+			await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+			await a.end()
+		},
+	}
+}
+
+/** Fills a fresh database with the issue's data set and signs in SIGNED_IN_USERS learners (one per connection). */
+async function prepare(kind: 'pglite' | 'postgres'): Promise<Prepared> {
+	const dataDir = path.join(LOG_DIR, `data-${kind}`)
+	fs.rmSync(dataDir, { recursive: true, force: true })
+	const pgDb = kind === 'postgres' ? await throwawayPg() : undefined
+	const t0 = Date.now()
+	const handle = await openDatabase(pgDb ? { databaseUrl: pgDb.url } : { dataDir })
+	try {
+		await fillBenchData(handle.db, ISSUE_SIZE)
+		const cookies = await createSessionCookies(
+			handle.db,
+			Array.from({ length: SIGNED_IN_USERS }, (_, i) => `bench-user-${i + 1}`),
+			SECRET,
+		)
+		const targets = await benchTargets(handle.db)
+		log(`  filled ${kind} in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+		return {
+			env: { DATA_DIR: dataDir, DATABASE_URL: pgDb?.url ?? '' },
+			cookies,
+			targets,
+			drop: async () => {
+				await pgDb?.drop()
+				fs.rmSync(dataDir, { recursive: true, force: true })
+			},
+		}
+	} finally {
+		await handle.close()
+	}
+}
+
+/* ---------------------------------- HTTP suites --------------------------------- */
+
+type HttpSuite = {
+	processes: number
+	database: 'pglite' | 'postgres'
+	landingBytes: number
+	ceiling: { processes: number; requestsPerSec: number; p50Ms: number; p99Ms: number }
+	routes: RouteResult[]
+	peakRssMb: number
+	hwmRssMb: number
+	checks?: { sessionAcrossProcesses: boolean; rateLimitShared: boolean }
+	/** PostgreSQL only: sequential scans during the load on tables of more than 1,000 rows (a missing index shows here). */
+	seqScans?: { table: string; rows: number; seqScans: number; seqRowsRead: number; indexScans: number }[]
+}
+
+/** Counters of pg_stat_user_tables: reset before the load, read after it. */
+async function tableStats(url: string, reset: boolean) {
+	const c = new pg.Client({ connectionString: url })
+	await c.connect()
+	try {
+		if (reset) {
+			await c.query('SELECT pg_stat_reset()')
+			return []
+		}
+		// Statistics reach the view with a short delay.
+		await new Promise((r) => setTimeout(r, 1000))
+		const { rows } = await c.query(
+			`SELECT s.relname AS table, greatest(c.reltuples, s.n_live_tup)::int AS rows, s.seq_scan::int AS "seqScans", s.seq_tup_read::int AS "seqRowsRead",
+				coalesce(s.idx_scan, 0)::int AS "indexScans"
+			FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
+			WHERE greatest(c.reltuples, s.n_live_tup) > 1000 ORDER BY s.seq_tup_read DESC`,
+		)
+		return rows as NonNullable<HttpSuite['seqScans']>
+	} finally {
+		await c.end()
+	}
+}
+
+function serverEnv(origin: string): Record<string, string> {
+	return {
+		AUTH_SECRET: SECRET,
+		// Production refuses to start on PostgreSQL without its own certificate-signing key.
+		CERT_SIGNER_KEY: CERT_KEY,
+		APP_URL: origin,
+		SEED_DEMO: 'true',
+		MAIL_OUTBOX: 'true',
+		SMTP_URL: '',
+		AI_BASE_URL: '',
+		AI_API_KEY: '',
+		GITHUB_CLIENT_ID: '',
+		GITHUB_CLIENT_SECRET: '',
+		GOOGLE_CLIENT_ID: '',
+		GOOGLE_CLIENT_SECRET: '',
+		// The load is 50 learners asking as fast as they can: the tutor's per-learner limits would answer 429.
+		TUTOR_RATE_LIMIT: '1000000000',
+		TUTOR_DAILY_TOKENS: '1000000000',
+	}
+}
+
+/** A session made on one process is accepted by the other; login failures counted on both add up. */
+async function crossProcessChecks(a: Proc, b: Proc) {
+	const login = await fetch(`${a.url}/login`, {
+		method: 'POST',
+		body: new URLSearchParams({ email: 'learner@example.com', password: 'learner-demo-2026' }),
+		redirect: 'manual',
+	})
+	const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+	const onB = await fetch(`${b.url}/dashboard`, { headers: { cookie }, redirect: 'manual' })
+	const sessionAcrossProcesses = login.status === 302 && onB.status === 200
+	const email = `nobody-${randomUUID().slice(0, 8)}@bench.test`
+	const statuses: number[] = []
+	for (let i = 0; i < 6; i++) {
+		const server = i % 2 ? b : a
+		const res = await fetch(`${server.url}/login`, { method: 'POST', body: new URLSearchParams({ email, password: 'wrong-password' }), redirect: 'manual' })
+		statuses.push(res.status)
+	}
+	// Five failures allowed per account and address (limits.loginFailures), counted on both: the sixth is refused.
+	const rateLimitShared = statuses.slice(0, 5).every((s) => s === 400) && statuses[5] === 429
+	log(`  session made on :${new URL(a.url).port} valid on :${new URL(b.url).port}: ${sessionAcrossProcesses}; login failures alternating: ${statuses.join(' ')}`)
+	return { sessionAcrossProcesses, rateLimitShared }
+}
+
+async function httpSuite(kind: 'pglite' | 'postgres', processes: 1 | 2, portBase: number): Promise<HttpSuite> {
+	const prepared = await prepare(kind)
+	const servers: Proc[] = []
+	try {
+		const origin = `http://127.0.0.1:${portBase}`
+		for (let i = 0; i < processes; i++) {
+			// --profile: a V8 CPU profile of each server process (written on exit) in LOG_DIR/profiles.
+			const nodeArgs = args.has('profile') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(LOG_DIR, 'profiles')}`] : []
+			servers.push(await startAppServer({ port: portBase + i, buildDir: BUILD_DIR, env: { ...serverEnv(origin), ...prepared.env }, logDir: LOG_DIR, nodeArgs }))
+		}
+		const urls = servers.map((s) => s.url)
+		const checks = processes === 2 ? await crossProcessChecks(servers[0]!, servers[1]!) : undefined
+		const only = args.get('routes')?.split(',')
+		const specs = routeSpecs(prepared.targets, prepared.cookies, origin).filter((r) => !only || only.includes(r.key) || r.key === 'landing')
+		let landingBytes = 0
+		for (const spec of specs) {
+			const bytes = await preflight(spec, urls[0]!)
+			if (spec.key === 'landing') landingBytes = bytes
+		}
+
+		// The ceiling: as many bare processes as app processes, same connections and duration, same page size.
+		const bare: Proc[] = []
+		for (let i = 0; i < processes; i++) bare.push(await startBareServer(portBase + 50 + i, landingBytes, LOG_DIR))
+		const bareSpec: RouteSpec = { key: 'ceiling', label: 'bare node http', next: () => ({ path: '/' }) }
+		const ceilingRun = await runLoad(bareSpec, bare.map((b) => b.url), { connections: CONNECTIONS, duration: DURATION })
+		for (const b of bare) await b.stop()
+		log(`  ceiling (${processes} bare process${processes > 1 ? 'es' : ''}): ${ceilingRun.requestsPerSec} req/s`)
+
+		const routes: RouteResult[] = []
+		if (kind === 'postgres') await tableStats(prepared.env.DATABASE_URL!, true)
+		const overall = sampleRss(servers.map((s) => s.pid))
+		for (const spec of specs) {
+			const rss = sampleRss(servers.map((s) => s.pid))
+			const r = await runLoad(spec, urls, { connections: CONNECTIONS, duration: DURATION, host: new URL(origin).host })
+			r.peakRssMb = rss.stop().peakMb
+			r.ratioToCeiling = Math.round((r.requestsPerSec / ceilingRun.requestsPerSec) * 1000) / 1000
+			routes.push(r)
+			log(`  ${spec.label}: ${r.requestsPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, errors ${r.errors}, non-2xx ${r.non2xx}, RSS ${r.peakRssMb} MB`)
+		}
+		const mem = overall.stop()
+		const seqScans = kind === 'postgres' ? await tableStats(prepared.env.DATABASE_URL!, false) : undefined
+		return {
+			processes,
+			database: kind,
+			landingBytes,
+			ceiling: { processes, requestsPerSec: ceilingRun.requestsPerSec, p50Ms: ceilingRun.p50Ms, p99Ms: ceilingRun.p99Ms },
+			routes,
+			peakRssMb: mem.peakMb,
+			hwmRssMb: mem.hwmMb,
+			checks,
+			seqScans,
+		}
+	} finally {
+		for (const s of servers) await s.stop()
+		await prepared.drop()
+	}
+}
+
+/* ------------------------------------ report ------------------------------------ */
+
+function httpTable(title: string, s: HttpSuite) {
+	const lines = [
+		`### ${title}`,
+		'',
+		`${s.processes} server process${s.processes > 1 ? 'es' : ''} on ${s.database === 'pglite' ? 'the embedded database (PGlite)' : 'PostgreSQL'}, ${CONNECTIONS} connections, ${DURATION} s per route. Ceiling: ${s.ceiling.processes} bare Node http process${s.ceiling.processes > 1 ? 'es' : ''} serving ${s.landingBytes.toLocaleString('en-US')} bytes: **${s.ceiling.requestsPerSec.toLocaleString('en-US')} req/s** (p50 ${s.ceiling.p50Ms} ms, p99 ${s.ceiling.p99Ms} ms).`,
+		'',
+		'| route | req/s | p50 (ms) | p99 (ms) | errors | non-2xx | ratio to ceiling | peak RSS (MB) |',
+		'|---|---:|---:|---:|---:|---:|---:|---:|',
+		...s.routes.map(
+			(r) => `| ${r.label} | ${r.requestsPerSec.toLocaleString('en-US')} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} | ${r.ratioToCeiling?.toFixed(3)} | ${r.peakRssMb} |`,
+		),
+		'',
+		`Peak RSS of the server${s.processes > 1 ? 's (sum)' : ''} under this load: ${s.peakRssMb} MB sampled every 100 ms (VmHWM ${s.hwmRssMb} MB).`,
+	]
+	if (s.seqScans)
+		lines.push(
+			'',
+			`Sequential scans during the load (tables over 1,000 rows): ${s.seqScans.map((t) => `${t.table} ${t.seqScans.toLocaleString('en-US')} scans / ${t.seqRowsRead.toLocaleString('en-US')} rows read (index scans ${t.indexScans.toLocaleString('en-US')})`).join('; ') || 'none'}.`,
+		)
+	if (s.checks)
+		lines.push(
+			'',
+			`Session created on one process valid on the other: **${s.checks.sessionAcrossProcesses ? 'yes' : 'NO'}**. Login-failure limit counted across both: **${s.checks.rateLimitShared ? 'yes' : 'NO'}**.`,
+		)
+	return lines.join('\n')
+}
+
+function scalingTable(title: string, s: ScalingResult) {
+	const t = (x: { cpuMs: number; wallMs: number }) => `${x.cpuMs} (${x.wallMs})`
+	const row = (r: ScalingResult['completions'][number]) => `| ${r.case} | ${t(r.dashboard)} | ${t(r.scoreboard)} | ${t(r.scoreboardWeek)} | ${t(r.scoreboardPath)} |`
+	const w = s.wallRatios
+	return [
+		`### ${title}`,
+		'',
+		`Server time per request through the production request handler (loaders, SQL, React render), median of ${s.runs}: CPU ms of the server process (wall ms in brackets; wall time also counts the other processes on this shared machine).`,
+		'',
+		'| case | /dashboard | scoreboard, all time | scoreboard, this week | scoreboard, by path |',
+		'|---|---:|---:|---:|---:|',
+		...s.completions.map(row),
+		...s.learners.map(row),
+		'',
+		`Largest/smallest on CPU time: dashboard ${s.ratios.dashboardByCompletions}x by completions, ${s.ratios.dashboardByLearners}x by learners; scoreboard ${s.ratios.scoreboardByCompletions}x by completions, ${s.ratios.scoreboardByLearners}x by learners (budget 2x): **${s.flat ? 'flat' : 'NOT flat'}**. On wall time: ${w.dashboardByCompletions}x, ${w.dashboardByLearners}x, ${w.scoreboardByCompletions}x, ${w.scoreboardByLearners}x.`,
+	].join('\n')
+}
+
+/* -------------------------------------- main ------------------------------------- */
+
+ensureBuild()
+fs.mkdirSync(LOG_DIR, { recursive: true })
+// The in-process scaling rows import the build: its environment is read once, on first use.
+// React picks its production or development build from NODE_ENV when first loaded, hence the late import.
+Object.assign(process.env, { NODE_ENV: 'production', AUTH_SECRET: SECRET, APP_URL: 'http://127.0.0.1', DATA_DIR: path.join(LOG_DIR, 'scaling'), DATABASE_URL: '', SEED_DEMO: 'false', MAIL_OUTBOX: 'true', AI_BASE_URL: '', AI_API_KEY: '' })
+const { measureScaling } = await import('./bench/scaling.ts')
+
+const loadStart = os.loadavg()
+const results: Record<string, unknown> = {}
+const report: string[] = []
+for (const part of parts) {
+	log(`\n== ${part} ==`)
+	if (part === 'embedded-http') {
+		const s = await httpSuite('pglite', 1, BASE_PORT)
+		results.embedded = { ...(results.embedded as object), http: s }
+		report.push(httpTable('HTTP load, embedded database', s))
+	} else if (part === 'embedded-scaling') {
+		const s = await measureScaling({ buildDir: BUILD_DIR, runs: RUNS, secret: SECRET, log })
+		results.embedded = { ...(results.embedded as object), scaling: s }
+		report.push(scalingTable('Scaling, embedded database (PGlite in memory)', s))
+	} else if (part === 'postgres-http') {
+		const s = await httpSuite('postgres', 1, BASE_PORT + 10)
+		results.postgres = { ...(results.postgres as object), http: s }
+		report.push(httpTable('HTTP load, PostgreSQL', s))
+	} else if (part === 'postgres-scaling') {
+		const s = await measureScaling({ buildDir: BUILD_DIR, pgUrl: PG_URL, runs: RUNS, secret: SECRET, log })
+		results.postgres = { ...(results.postgres as object), scaling: s }
+		report.push(scalingTable('Scaling, PostgreSQL', s))
+	} else if (part === 'two-process') {
+		const s = await httpSuite('postgres', 2, BASE_PORT + 20)
+		results.twoProcess = { http: s }
+		report.push(httpTable('HTTP load, two processes on one PostgreSQL (connections round-robin)', s))
+	}
+}
+
+const machine = {
+	cpus: os.cpus().length,
+	cpuModel: os.cpus()[0]?.model,
+	memoryGb: Math.round(os.totalmem() / 2 ** 30),
+	node: process.version,
+	loadAverageAtStart: loadStart.map((n) => Math.round(n * 100) / 100),
+	loadAverageAtEnd: os.loadavg().map((n) => Math.round(n * 100) / 100),
+}
+const out = {
+	date: new Date().toISOString(),
+	settings: { connections: CONNECTIONS, durationSeconds: DURATION, scalingRuns: RUNS, buildDir: BUILD_DIR, dataset: ISSUE_SIZE, signedInLearners: SIGNED_IN_USERS, parts },
+	machine,
+	...results,
+}
+fs.mkdirSync('bench/results', { recursive: true })
+fs.writeFileSync('bench/results/latest.json', JSON.stringify(out, null, 2) + '\n')
+console.log(
+	[
+		`## Learnchain bench, ${out.date}`,
+		'',
+		`Data set: ${ISSUE_SIZE.paths} paths, ${ISSUE_SIZE.paths * ISSUE_SIZE.coursesPerPath} courses, ${(ISSUE_SIZE.paths * ISSUE_SIZE.coursesPerPath * ISSUE_SIZE.modulesPerCourse * ISSUE_SIZE.lessonsPerModule).toLocaleString('en-US')} lessons, ${ISSUE_SIZE.learners.toLocaleString('en-US')} learners, ${ISSUE_SIZE.completions.toLocaleString('en-US')} completions; ${SIGNED_IN_USERS} signed-in learners (one per connection).`,
+		`Machine: ${machine.cpus} CPU (${machine.cpuModel}), shared: load average ${machine.loadAverageAtStart.join(' / ')} at start, ${machine.loadAverageAtEnd.join(' / ')} at the end. Figures are noisy.`,
+		'',
+		...report.flatMap((r) => [r, '']),
+	].join('\n'),
+)
+console.error('\nwrote bench/results/latest.json')

@@ -1,0 +1,124 @@
+// HTTP load on the running server(s) with autocannon: one run per route, 50 connections, fixed duration.
+import autocannon from 'autocannon'
+import type { BenchTargets } from '../bench-data.ts'
+
+export type RouteSpec = {
+	key: string
+	label: string
+	method?: 'GET' | 'POST'
+	/** Per connection: the path, headers and body of the next request (lets each connection be its own learner). */
+	next: (conn: number, seq: number) => { path: string; body?: string; headers?: Record<string, string> }
+	signedIn?: boolean
+}
+
+export type RouteResult = {
+	key: string
+	label: string
+	requestsPerSec: number
+	p50Ms: number
+	p99Ms: number
+	requests: number
+	errors: number
+	non2xx: number
+	ratioToCeiling?: number
+	peakRssMb?: number
+}
+
+const FORM = 'application/x-www-form-urlencoded'
+
+/** The seven routes of the issue, each request as the browser sends it. */
+export function routeSpecs(t: BenchTargets, cookies: string[], origin: string): RouteSpec[] {
+	const cookie = (conn: number) => cookies[conn % cookies.length]!
+	const lessonAt = (conn: number, seq: number) => t.lessons[(conn * 37 + seq) % t.lessons.length]!
+	return [
+		{ key: 'landing', label: 'student landing /', next: () => ({ path: '/' }) },
+		{ key: 'companies', label: '/companies', next: () => ({ path: '/companies' }) },
+		{ key: 'dashboard', label: '/dashboard (signed in)', signedIn: true, next: (c) => ({ path: '/dashboard', headers: { cookie: cookie(c) } }) },
+		{
+			key: 'player',
+			label: 'course player',
+			signedIn: true,
+			next: (c) => ({ path: `/dashboard/learn/course/${t.courseId}?lesson=${t.lessonId}`, headers: { cookie: cookie(c) } }),
+		},
+		{
+			// What 'complete and continue' posts (a fetcher action through React Router's single fetch).
+			key: 'complete',
+			label: 'complete and continue (write)',
+			method: 'POST',
+			signedIn: true,
+			next: (c, s) => {
+				const l = lessonAt(c, s)
+				return {
+					path: `/dashboard/learn/course/${l.courseId}.data`,
+					body: `intent=complete&lessonId=${l.id}`,
+					headers: { cookie: cookie(c), 'content-type': FORM, origin },
+				}
+			},
+		},
+		{ key: 'scoreboard', label: 'scoreboard', signedIn: true, next: (c) => ({ path: '/dashboard/scoreboard', headers: { cookie: cookie(c) } }) },
+		{
+			key: 'tutor',
+			label: 'POST /api/ai-chat (offline tutor)',
+			method: 'POST',
+			signedIn: true,
+			next: (c, s) => ({
+				path: '/api/ai-chat',
+				body: JSON.stringify({ mode: 'chat', lessonId: lessonAt(c, s).id, messages: [{ role: 'user', content: 'How does the table in this section work?' }] }),
+				headers: { cookie: cookie(c), 'content-type': 'application/json', origin },
+			}),
+		},
+	]
+}
+
+/**
+ * One autocannon run; `urls` may hold several servers (connections are spread round-robin over them).
+ * `host`: the Host header every request carries, as a load balancer passes the public one on to each
+ * process (React Router and the server compare a POST's Origin with it).
+ */
+export async function runLoad(spec: RouteSpec, urls: string[], opts: { connections: number; duration: number; host?: string }): Promise<RouteResult> {
+	const host = opts.host ? { host: opts.host } : {}
+	let conn = 0
+	const result = await autocannon({
+		// autocannon takes several URLs (its types say one).
+		url: (urls.length === 1 ? urls[0]! : urls) as string,
+		connections: opts.connections,
+		duration: opts.duration,
+		timeout: 30,
+		setupClient: (client) => {
+			const c = conn++
+			let seq = 0
+			const first = spec.next(c, seq)
+			client.setRequests([
+				{
+					method: spec.method ?? 'GET',
+					path: first.path,
+					headers: { ...host, ...first.headers },
+					body: first.body,
+					setupRequest: (req) => {
+						const n = spec.next(c, seq++)
+						return { ...req, path: n.path, headers: { ...req.headers, ...host, ...n.headers }, body: n.body }
+					},
+				},
+			])
+		},
+	})
+	return {
+		key: spec.key,
+		label: spec.label,
+		requestsPerSec: Math.round(result.requests.average),
+		p50Ms: result.latency.p50,
+		p99Ms: result.latency.p99,
+		requests: result.requests.total,
+		errors: result.errors,
+		non2xx: result.non2xx,
+	}
+}
+
+/** Fails loudly before a long run when a route does not answer 200 (wrong cookie, missing data...). */
+export async function preflight(spec: RouteSpec, url: string) {
+	const n = spec.next(0, 0)
+	const res = await fetch(url + n.path, { method: spec.method ?? 'GET', headers: n.headers, body: n.body, redirect: 'manual' })
+	const text = await res.text()
+	if (res.status !== 200) throw new Error(`${spec.label}: ${res.status} on ${n.path}\n${text.slice(0, 400)}`)
+	return Buffer.byteLength(text)
+}

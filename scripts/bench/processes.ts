@@ -1,0 +1,92 @@
+// Child processes of the bench: the production server (one per port) and the bare ceiling server,
+// plus peak-memory sampling from /proc.
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+export type Proc = { pid: number; url: string; stop: () => Promise<void>; child: ChildProcess }
+
+async function waitFor(url: string, child: ChildProcess, logFile: string, timeoutMs = 120_000) {
+	const until = Date.now() + timeoutMs
+	while (Date.now() < until) {
+		if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${logFile}`)
+		try {
+			const res = await fetch(url)
+			if (res.ok) return
+		} catch {
+			// not listening yet
+		}
+		await new Promise((r) => setTimeout(r, 200))
+	}
+	throw new Error(`${url} did not answer within ${timeoutMs / 1000} s; see ${logFile}`)
+}
+
+function stopper(child: ChildProcess) {
+	return () =>
+		new Promise<void>((resolve) => {
+			if (child.exitCode !== null || child.signalCode) return resolve()
+			const force = setTimeout(() => child.kill('SIGKILL'), 15_000)
+			child.once('exit', () => {
+				clearTimeout(force)
+				resolve()
+			})
+			child.kill('SIGTERM')
+		})
+}
+
+/**
+ * The production server (server/index.mjs through scripts/start.mjs, as `npm start` runs it), directly
+ * as `node` so the child's pid is the server's (for /proc sampling). Output goes to a log file.
+ */
+export async function startAppServer(opts: { port: number; buildDir: string; env: Record<string, string>; logDir: string; nodeArgs?: string[] }): Promise<Proc> {
+	fs.mkdirSync(opts.logDir, { recursive: true })
+	const logFile = path.join(opts.logDir, `server-${opts.port}.log`)
+	const out = fs.openSync(logFile, 'w')
+	const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), 'scripts/start.mjs'], {
+		cwd: process.cwd(),
+		stdio: ['ignore', out, out],
+		env: { ...process.env, ...opts.env, BUILD_DIR: opts.buildDir, PORT: String(opts.port), NODE_ENV: 'production' },
+	})
+	fs.closeSync(out)
+	const url = `http://127.0.0.1:${opts.port}`
+	await waitFor(`${url}/readyz`, child, logFile)
+	return { pid: child.pid!, url, child, stop: stopper(child) }
+}
+
+export async function startBareServer(port: number, bytes: number, logDir: string): Promise<Proc> {
+	const logFile = path.join(logDir, `bare-${port}.log`)
+	const out = fs.openSync(logFile, 'w')
+	const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs'), String(port), String(bytes)], { stdio: ['ignore', out, out] })
+	fs.closeSync(out)
+	const url = `http://127.0.0.1:${port}`
+	await waitFor(url, child, logFile, 10_000)
+	return { pid: child.pid!, url, child, stop: stopper(child) }
+}
+
+function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+	try {
+		const m = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))
+		return m ? Number(m[1]) : 0
+	} catch {
+		return 0
+	}
+}
+
+/** Samples VmRSS every `everyMs` while running; `peakMb` is the highest sample, `hwmMb` the kernel's own peak (VmHWM). */
+export function sampleRss(pids: number[], everyMs = 100) {
+	let peakKb = 0
+	const tick = () => {
+		const total = pids.reduce((n, pid) => n + statusKb(pid, 'VmRSS'), 0)
+		peakKb = Math.max(peakKb, total)
+	}
+	tick()
+	const timer = setInterval(tick, everyMs)
+	return {
+		stop() {
+			clearInterval(timer)
+			tick()
+			const hwmKb = pids.reduce((n, pid) => n + statusKb(pid, 'VmHWM'), 0)
+			return { peakMb: Math.round(peakKb / 1024), hwmMb: Math.round(hwmKb / 1024) }
+		},
+	}
+}

@@ -1,0 +1,150 @@
+// Scaling rows: the server time of the dashboard and the scoreboard as data grows, measured in-process
+// through the production build's request handler (loaders, SQL and the React render; no sockets), so the
+// numbers are the server's own cost, not the load generator's.
+import { randomUUID } from 'node:crypto'
+import { performance } from 'node:perf_hooks'
+import { pathToFileURL } from 'node:url'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import { createRequestHandler, type ServerBuild } from 'react-router'
+import { openDatabase, type DbHandle } from '#db/client.server.ts'
+import { resetAuthForTests } from '~/features/auth/auth.server.ts'
+import { setDbHandleForTests } from '~/lib/db.server.ts'
+import { rowsOf } from '~/lib/sql-rows.ts'
+import { addLearner, addScalingPath, createSessionCookies, fillBenchData, ISSUE_SIZE, setCompletions } from '../bench-data.ts'
+
+/** Per page: median wall time and median CPU time of the process (ms) for one request. */
+export type Timing = { wallMs: number; cpuMs: number }
+export type ScalingRow = { case: string; dashboard: Timing; scoreboard: Timing; scoreboardWeek: Timing; scoreboardPath: Timing }
+export type ScalingResult = {
+	runs: number
+	completions: ScalingRow[]
+	learners: ScalingRow[]
+	/** Largest case / smallest case, on CPU time (what the server spends; wall time also counts other processes' load). */
+	ratios: { dashboardByCompletions: number; scoreboardByCompletions: number; dashboardByLearners: number; scoreboardByLearners: number }
+	wallRatios: ScalingResult['ratios']
+	flat: boolean
+	fillSeconds: number
+}
+
+/** A database per case: in-memory PGlite, or a throw-away database on the PostgreSQL server of `pgUrl`. */
+async function freshDb(pgUrl: string | undefined): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+	if (!pgUrl) {
+		const handle = await openDatabase({ dataDir: 'memory://' })
+		return { handle, drop: () => handle.close() }
+	}
+	const name = `learnchain_bench_${randomUUID().replace(/-/g, '').slice(0, 10)}`
+	const admin = new pg.Client({ connectionString: pgUrl })
+	await admin.connect()
+	await admin.query(`CREATE DATABASE ${name}`)
+	await admin.end()
+	const url = new URL(pgUrl)
+	url.pathname = `/${name}`
+	const handle = await openDatabase({ databaseUrl: url.toString() })
+	return {
+		handle,
+		drop: async () => {
+			await handle.close()
+			const a = new pg.Client({ connectionString: pgUrl })
+			await a.connect()
+			await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+			await a.end()
+		},
+	}
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+
+export async function measureScaling(opts: { buildDir: string; pgUrl?: string; runs: number; secret: string; log: (s: string) => void }): Promise<ScalingResult> {
+	const build = (await import(pathToFileURL(path.resolve(opts.buildDir, 'server/index.js')).href)) as ServerBuild
+	const handler = createRequestHandler(build, 'production')
+	// Like server/index.mjs: each request runs in its own request context (request id, per-request memos).
+	const context = (build.entry.module as { requestContext?: { run: <T>(store: { id: string }, fn: () => T) => T } }).requestContext
+	let seq = 0
+	const serve = (request: Request) => (context ? context.run({ id: `bench-${++seq}` }, () => handler(request)) : handler(request))
+
+	/** Server time of one page: medians of `runs` requests after 5 warm-up ones, wall and CPU (in-process, single thread). */
+	async function serverTime(url: string, cookie: string): Promise<Timing> {
+		const once = async () => {
+			const c0 = process.cpuUsage()
+			const t0 = performance.now()
+			const res = await serve(new Request(`http://127.0.0.1${url}`, { headers: { cookie, 'x-learnchain-ip': '127.0.0.1', 'accept-language': 'en-US' } }))
+			await res.text()
+			const wall = performance.now() - t0
+			const cpu = process.cpuUsage(c0)
+			if (res.status !== 200) throw new Error(`scaling: ${url} answered ${res.status}`)
+			return { wall, cpu: (cpu.user + cpu.system) / 1000 }
+		}
+		for (let i = 0; i < 5; i++) await once()
+		const wall: number[] = []
+		const cpu: number[] = []
+		for (let i = 0; i < opts.runs; i++) {
+			const t = await once()
+			wall.push(t.wall)
+			cpu.push(t.cpu)
+		}
+		const round = (n: number) => Math.round(n * 100) / 100
+		return { wallMs: round(median(wall)), cpuMs: round(median(cpu)) }
+	}
+
+	async function row(label: string, handle: DbHandle, userId: string, pathId: string): Promise<ScalingRow> {
+		setDbHandleForTests(handle)
+		resetAuthForTests()
+		const [cookie] = await createSessionCookies(handle.db, [userId], opts.secret)
+		const r = {
+			case: label,
+			dashboard: await serverTime('/dashboard', cookie!),
+			scoreboard: await serverTime('/dashboard/scoreboard', cookie!),
+			scoreboardWeek: await serverTime('/dashboard/scoreboard?period=week', cookie!),
+			scoreboardPath: await serverTime(`/dashboard/scoreboard?tab=path&path=${pathId}`, cookie!),
+		}
+		const fmt = (t: Timing) => `${t.cpuMs} ms CPU (${t.wallMs} wall)`
+		opts.log(`  ${label}: dashboard ${fmt(r.dashboard)}; scoreboard ${fmt(r.scoreboard)}, week ${fmt(r.scoreboardWeek)}, path ${fmt(r.scoreboardPath)}`)
+		return r
+	}
+
+	const firstPath = async (h: DbHandle) => rowsOf<{ id: string }>(await h.db.execute(sql`SELECT id FROM learning_paths WHERE slug = 'bench-path-1'`))[0]!.id
+
+	let fillMs = 0
+	const learners: ScalingRow[] = []
+	const completions: ScalingRow[] = []
+	// Learners: 100 vs 2,000, each with the same 50 completions on the same 1,500-lesson catalog.
+	for (const n of [100, ISSUE_SIZE.learners]) {
+		const { handle, drop } = await freshDb(opts.pgUrl)
+		try {
+			const t0 = performance.now()
+			await fillBenchData(handle.db, { ...ISSUE_SIZE, learners: n, completions: n * 50 })
+			fillMs += performance.now() - t0
+			learners.push(await row(`${n.toLocaleString('en-US')} learners`, handle, 'bench-user-1', await firstPath(handle)))
+			if (n === ISSUE_SIZE.learners) {
+				// Completions: one learner with 10, 1,000 and 100,000 on the full data set plus a 100,000-lesson path.
+				const t1 = performance.now()
+				await addScalingPath(handle.db, 100_000)
+				await addLearner(handle.db, 'bench-scale-viewer')
+				fillMs += performance.now() - t1
+				for (const c of [10, 1_000, 100_000]) {
+					const t2 = performance.now()
+					await setCompletions(handle.db, 'bench-scale-viewer', c)
+					await handle.db.execute(sql`ANALYZE`)
+					fillMs += performance.now() - t2
+					completions.push(await row(`learner with ${c.toLocaleString('en-US')} completions`, handle, 'bench-scale-viewer', await firstPath(handle)))
+				}
+			}
+		} finally {
+			await drop()
+		}
+	}
+	const ratio = (rows: ScalingRow[], k: Exclude<keyof ScalingRow, 'case'>, m: keyof Timing) => {
+		const xs = rows.map((r) => r[k][m])
+		return Math.round((Math.max(...xs) / Math.min(...xs)) * 100) / 100
+	}
+	const ratiosOf = (m: keyof Timing) => ({
+		dashboardByCompletions: ratio(completions, 'dashboard', m),
+		scoreboardByCompletions: Math.max(ratio(completions, 'scoreboard', m), ratio(completions, 'scoreboardWeek', m), ratio(completions, 'scoreboardPath', m)),
+		dashboardByLearners: ratio(learners, 'dashboard', m),
+		scoreboardByLearners: Math.max(ratio(learners, 'scoreboard', m), ratio(learners, 'scoreboardWeek', m), ratio(learners, 'scoreboardPath', m)),
+	})
+	const ratios = ratiosOf('cpuMs')
+	return { runs: opts.runs, completions, learners, ratios, wallRatios: ratiosOf('wallMs'), flat: Object.values(ratios).every((r) => r <= 2), fillSeconds: Math.round(fillMs / 100) / 10 }
+}

@@ -1,0 +1,185 @@
+import { sql } from 'drizzle-orm'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase, type DbHandle } from '#db/client.server.ts'
+import { rowsOf } from '~/lib/sql-rows.ts'
+
+/**
+ * The totals the scoreboard and the dashboard read (xp_totals, user_completion_days) are kept by triggers
+ * (migration perf_aggregates). Whatever happens to the ledger, the progress rows and the curriculum, they must equal
+ * what a full recomputation from xp_ledger and user_progress gives: random sequences of writes check that.
+ */
+
+let h: DbHandle
+const q = async <T,>(query: ReturnType<typeof sql>) => rowsOf<T>(await h.db.execute(query))
+
+const USERS = ['u1', 'u2', 'u3']
+type World = { paths: string[]; modules: string[]; lessons: string[] }
+let world: World
+
+// What the triggers must produce, computed from scratch the way the scoreboard used to on every request.
+const expectedTotals = sql`
+	WITH r AS (
+		SELECT x.user_id, x.amount, x.created_at, x.source_kind = 'lesson' AS is_lesson,
+			to_char(date_trunc('week', x.created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week, c.path_id::text AS path
+		FROM xp_ledger x
+		LEFT JOIN lessons l ON x.source_kind = 'lesson' AND l.id::text = x.source_id
+		LEFT JOIN modules m ON m.id = l.module_id
+		LEFT JOIN courses c ON c.id = m.course_id
+	)
+	SELECT r.user_id, k.period, k.scope, sum(r.amount)::int AS xp, (count(*) FILTER (WHERE r.is_lesson))::int AS lessons,
+		coalesce(max(r.created_at) FILTER (WHERE r.amount > 0), max(r.created_at)) AS reached_at
+	FROM r CROSS JOIN LATERAL (VALUES ('all', 'all'), (r.week, 'all'), ('all', r.path), (r.week, r.path)) AS k(period, scope)
+	WHERE k.scope IS NOT NULL
+	GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`
+const actualTotals = sql`SELECT user_id, period, scope, xp, lessons, reached_at FROM xp_totals ORDER BY 1, 2, 3`
+const expectedDays = sql`
+	SELECT user_id, to_char((coalesce(completed_at, created_at) AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, count(*)::int AS n
+	FROM user_progress WHERE status = 'completed' GROUP BY 1, 2 ORDER BY 1, 2`
+const actualDays = sql`SELECT user_id, to_char(day, 'YYYY-MM-DD') AS day, completions AS n FROM user_completion_days ORDER BY 1, 2`
+
+async function expectConsistent() {
+	expect(await q(actualTotals)).toEqual(await q(expectedTotals))
+	expect(await q(actualDays)).toEqual(await q(expectedDays))
+}
+
+async function reset() {
+	await h.db.execute(sql`DELETE FROM xp_ledger`)
+	await h.db.execute(sql`DELETE FROM user_progress`)
+	await h.db.execute(sql`DELETE FROM learning_paths`)
+	await h.db.execute(sql`DELETE FROM "user"`)
+	for (const u of USERS) await h.db.execute(sql`INSERT INTO "user" (id, name, email) VALUES (${u}, ${u}, ${`${u}@example.test`})`)
+	const paths: string[] = []
+	const modules: string[] = []
+	const lessons: string[] = []
+	for (const p of [1, 2]) {
+		const [path] = await q<{ id: string }>(sql`INSERT INTO learning_paths (title, slug) VALUES (${`P${p}`}, ${`p${p}`}) RETURNING id`)
+		const [course] = await q<{ id: string }>(sql`INSERT INTO courses (path_id, title, slug) VALUES (${path!.id}, 'c', 'c') RETURNING id`)
+		paths.push(path!.id)
+		for (const m of [1, 2]) {
+			const [mod] = await q<{ id: string }>(sql`INSERT INTO modules (course_id, title, slug, "order") VALUES (${course!.id}, 'm', ${`m${p}${m}`}, ${m}) RETURNING id`)
+			modules.push(mod!.id)
+			for (const l of [1, 2]) {
+				const [lesson] = await q<{ id: string }>(
+					sql`INSERT INTO lessons (module_id, title, slug, lesson_type, "order") VALUES (${mod!.id}, 'l', ${`l${p}${m}${l}`}, 'text', ${l}) RETURNING id`,
+				)
+				lessons.push(lesson!.id)
+			}
+		}
+	}
+	world = { paths, modules, lessons }
+}
+
+// Times spread over three weeks, so the weekly rows and the 'reached first' ties are exercised.
+const at = fc.integer({ min: 0, max: 21 * 24 }).map((hours) => new Date(Date.UTC(2026, 2, 2) + hours * 3_600_000).toISOString())
+
+const op = fc.oneof(
+	fc.record({ kind: fc.constant('award' as const), user: fc.constantFrom(...USERS), lesson: fc.nat(7), amount: fc.constantFrom(0, 10, 25), at }),
+	fc.record({ kind: fc.constant('achievement' as const), user: fc.constantFrom(...USERS), task: fc.constantFrom('a', 'b'), amount: fc.constantFrom(0, 50), at }),
+	fc.record({ kind: fc.constant('bulkAward' as const), lesson: fc.nat(7), at }),
+	fc.record({ kind: fc.constant('unaward' as const), user: fc.constantFrom(...USERS), lesson: fc.nat(7) }),
+	fc.record({ kind: fc.constant('progress' as const), user: fc.constantFrom(...USERS), lesson: fc.nat(7), status: fc.constantFrom('in_progress', 'completed'), at }),
+	fc.record({ kind: fc.constant('unprogress' as const), user: fc.constantFrom(...USERS), lesson: fc.nat(7) }),
+	fc.record({ kind: fc.constant('moveLesson' as const), lesson: fc.nat(7), module: fc.nat(3) }),
+	fc.record({ kind: fc.constant('moveModule' as const), module: fc.nat(3), toPathOf: fc.nat(3) }),
+	fc.record({ kind: fc.constant('deleteLesson' as const), lesson: fc.nat(7) }),
+	fc.record({ kind: fc.constant('deleteUser' as const), user: fc.constantFrom(...USERS) }),
+)
+type Op = typeof op extends fc.Arbitrary<infer T> ? T : never
+
+async function apply(o: Op) {
+	const lessonId = 'lesson' in o ? world.lessons[o.lesson]! : ''
+	switch (o.kind) {
+		case 'award':
+			await h.db.execute(sql`
+				INSERT INTO xp_ledger (user_id, source_kind, source_id, amount, created_at)
+				SELECT ${o.user}, 'lesson', ${lessonId}, ${o.amount}, ${o.at}::timestamptz WHERE EXISTS (SELECT 1 FROM "user" WHERE id = ${o.user})
+				ON CONFLICT DO NOTHING`)
+			break
+		case 'achievement':
+			await h.db.execute(sql`
+				INSERT INTO xp_ledger (user_id, source_kind, source_id, amount, created_at)
+				SELECT ${o.user}, 'achievement', ${o.task}, ${o.amount}, ${o.at}::timestamptz WHERE EXISTS (SELECT 1 FROM "user" WHERE id = ${o.user})
+				ON CONFLICT DO NOTHING`)
+			break
+		case 'bulkAward':
+			// One statement, several learners: the statement-level trigger sees them together.
+			await h.db.execute(sql`
+				INSERT INTO xp_ledger (user_id, source_kind, source_id, amount, created_at)
+				SELECT u.id, 'lesson', ${lessonId}, 10, ${o.at}::timestamptz FROM "user" u
+				ON CONFLICT DO NOTHING`)
+			break
+		case 'unaward':
+			await h.db.execute(sql`DELETE FROM xp_ledger WHERE user_id = ${o.user} AND source_id = ${lessonId}`)
+			break
+		case 'progress':
+			await h.db.execute(sql`
+				INSERT INTO user_progress (user_id, lesson_id, status, completed_at)
+				SELECT ${o.user}, ${lessonId}, ${o.status}, ${o.status === 'completed' ? o.at : null}::timestamptz
+				WHERE EXISTS (SELECT 1 FROM "user" WHERE id = ${o.user}) AND EXISTS (SELECT 1 FROM lessons WHERE id = ${lessonId})
+				ON CONFLICT (user_id, lesson_id) DO UPDATE SET status = excluded.status, completed_at = excluded.completed_at`)
+			break
+		case 'unprogress':
+			await h.db.execute(sql`DELETE FROM user_progress WHERE user_id = ${o.user} AND lesson_id = ${lessonId}`)
+			break
+		case 'moveLesson':
+			await h.db.execute(sql`UPDATE lessons SET module_id = ${world.modules[o.module]!} WHERE id = ${lessonId}`)
+			break
+		case 'moveModule': {
+			const [target] = await q<{ course_id: string }>(sql`SELECT course_id FROM modules WHERE id = ${world.modules[o.toPathOf]!}`)
+			if (target) await h.db.execute(sql`UPDATE modules SET course_id = ${target.course_id} WHERE id = ${world.modules[o.module]!}`)
+			break
+		}
+		case 'deleteLesson':
+			// As the admin does: the lesson's XP first, then the lesson (its progress rows cascade).
+			await h.db.execute(sql`DELETE FROM xp_ledger WHERE source_kind = 'lesson' AND source_id = ${lessonId}`)
+			await h.db.execute(sql`DELETE FROM lessons WHERE id = ${lessonId}`)
+			break
+		case 'deleteUser':
+			await h.db.execute(sql`DELETE FROM "user" WHERE id = ${o.user}`)
+			break
+	}
+}
+
+beforeAll(async () => {
+	h = await openDatabase({ dataDir: 'memory://' })
+})
+afterAll(async () => {
+	await h?.close()
+})
+
+describe('aggregates kept by triggers', () => {
+	it('equal a recomputation from the ledger and the progress rows after any sequence of writes', async () => {
+		await fc.assert(
+			fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
+				await reset()
+				for (const o of ops) await apply(o)
+				await expectConsistent()
+			}),
+			{ numRuns: 25 },
+		)
+	})
+
+	it('follow a lesson moved to another path: its XP leaves the old path board for the new one', async () => {
+		await reset()
+		await apply({ kind: 'award', user: 'u1', lesson: 0, amount: 10, at: '2026-03-03T10:00:00Z' })
+		const byPath = () => q<{ scope: string; xp: number }>(sql`SELECT scope, xp FROM xp_totals WHERE user_id = 'u1' AND period = 'all' AND scope <> 'all'`)
+		expect(await byPath()).toEqual([{ scope: world.paths[0], xp: 10 }])
+		// Modules 2 and 3 belong to the second path.
+		await apply({ kind: 'moveLesson', lesson: 0, module: 2 })
+		expect(await byPath()).toEqual([{ scope: world.paths[1], xp: 10 }])
+		await expectConsistent()
+	})
+
+	it('drop the rows of a learner who is deleted, and of a day whose completions are all undone', async () => {
+		await reset()
+		await apply({ kind: 'progress', user: 'u2', lesson: 1, status: 'completed', at: '2026-03-04T10:00:00Z' })
+		await apply({ kind: 'award', user: 'u2', lesson: 1, amount: 10, at: '2026-03-04T10:00:00Z' })
+		expect(await q(sql`SELECT day FROM user_completion_days WHERE user_id = 'u2'`)).toHaveLength(1)
+		await apply({ kind: 'progress', user: 'u2', lesson: 1, status: 'in_progress', at: '2026-03-04T10:00:00Z' })
+		expect(await q(sql`SELECT day FROM user_completion_days WHERE user_id = 'u2'`)).toHaveLength(0)
+		await apply({ kind: 'deleteUser', user: 'u2' })
+		expect(await q(sql`SELECT * FROM xp_totals WHERE user_id = 'u2'`)).toHaveLength(0)
+		await expectConsistent()
+	})
+})
