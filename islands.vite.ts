@@ -12,7 +12,7 @@ import { localeChunks } from './locale-chunks.vite.ts'
  * build/islands.json; the server build then reads the URLs through `virtual:islands`.
  * React Router builds the client before the server, which is what makes that hand-over work.
  */
-export const islandEntries = { landing: 'app/islands/landing.ts' } as const
+export const islandEntries = { landing: 'app/islands/landing.ts', auth: 'app/islands/auth.ts' } as const
 
 const VIRTUAL = 'virtual:islands'
 const buildDir = () => path.resolve(process.env.BUILD_DIR ?? 'build')

@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { lockDataDir } from './data-dir-lock.ts'
 import * as relations from './relations.ts'
 import * as tables from './schema.ts'
 
@@ -21,6 +22,30 @@ export type DbHandle = {
 	kind: 'pglite' | 'postgres'
 	close: () => Promise<void>
 	ping: () => Promise<void>
+	/**
+	 * Runs `fn` while no other process sharing this database runs its own (PostgreSQL advisory lock):
+	 * start-up work such as migrations and the demo seed, when several processes start together.
+	 * PGlite has one process per data directory, so there it just runs `fn`.
+	 */
+	exclusive: <T>(fn: () => Promise<T>) => Promise<T>
+}
+
+// pg_advisory_lock key for start-up work ('LC' + 9): any constant, the same in every process.
+const STARTUP_LOCK = 0x4c43_0009
+
+/** Holds the start-up advisory lock on a connection of its own while `fn` runs on the pool. */
+async function withStartupLock<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> {
+	const conn = await pool.connect()
+	try {
+		await conn.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK])
+		try {
+			return await fn()
+		} finally {
+			await conn.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK])
+		}
+	} finally {
+		conn.release()
+	}
 }
 
 /** The migrations folder, found whether we run from source or from build/server. */
@@ -35,15 +60,21 @@ export function migrationsFolder() {
 	return found
 }
 
-/** Open a database (PGlite in dataDir, in memory with 'memory://', or PostgreSQL) and migrate it. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<DbHandle> {
+/**
+ * Open a database (PGlite in dataDir, in memory with 'memory://', or PostgreSQL) and migrate it
+ * (`migrate: false` leaves the schema as it is: the backup tool reads a database without changing it).
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; migrate?: boolean }): Promise<DbHandle> {
+	const migrate = opts.migrate ?? true
 	if (opts.databaseUrl) {
 		const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
 		const db = drizzlePg(pool, { schema })
-		await migratePg(db, { migrationsFolder: migrationsFolder() })
+		// Processes starting together on a fresh database would otherwise run the same migration twice.
+		if (migrate) await withStartupLock(pool, () => migratePg(db, { migrationsFolder: migrationsFolder() }))
 		return {
 			db,
 			kind: 'postgres',
+			exclusive: (fn) => withStartupLock(pool, fn),
 			close: () => pool.end(),
 			ping: async () => {
 				await pool.query('select 1')
@@ -52,19 +83,35 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
 	}
 	const dir = opts.dataDir ?? 'memory://'
 	let client: PGlite
+	let unlock = () => {}
 	if (dir.startsWith('memory://')) {
 		client = new PGlite()
 	} else {
 		const pgDir = path.resolve(dir, 'pglite')
 		fs.mkdirSync(pgDir, { recursive: true })
+		unlock = lockDataDir(pgDir)
 		client = new PGlite(pgDir)
 	}
 	const db = drizzlePglite(client, { schema }) as unknown as Db
-	await migratePglite(db as never, { migrationsFolder: migrationsFolder() })
+	try {
+		if (migrate) await migratePglite(db as never, { migrationsFolder: migrationsFolder() })
+	} catch (error) {
+		await client.close().catch(() => {})
+		unlock()
+		throw error
+	}
 	return {
 		db,
 		kind: 'pglite',
-		close: () => client.close(),
+		exclusive: (fn) => fn(),
+		// A clean close checkpoints and marks the data directory shut down (no recovery on next start).
+		close: async () => {
+			try {
+				await client.close()
+			} finally {
+				unlock()
+			}
+		},
 		ping: async () => {
 			await client.query('select 1')
 		},

@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm'
 import {
 	boolean,
 	check,
+	date,
 	index,
 	integer,
 	jsonb,
 	pgTable,
+	primaryKey,
 	text,
 	timestamp,
 	uniqueIndex,
@@ -35,7 +37,13 @@ export const user = pgTable('user', {
 	banExpires: timestamp('ban_expires', { withTimezone: true }),
 	createdAt: createdAt(),
 	updatedAt: updatedAt(),
-})
+}, (t) => [
+	// The admin user list orders by sign-up date; e-mail lookups by the admin CLI are case-insensitive.
+	index('user_created_idx').on(t.createdAt),
+	index('user_email_lower_idx').on(sql`lower(${t.email})`),
+	// The few banned learners, which the scoreboard leaves out.
+	index('user_banned_idx').on(t.id).where(sql`${t.banned}`),
+])
 
 export const session = pgTable(
 	'session',
@@ -217,6 +225,8 @@ export const userProgress = pgTable(
 		uniqueIndex('user_progress_user_lesson_uq').on(t.userId, t.lessonId),
 		index('user_progress_lesson_idx').on(t.lessonId),
 		index('user_progress_user_completed_idx').on(t.userId, t.completedAt),
+		// 'Resume where you left off': the learner's latest touched lesson, read in index order (LIMIT 1).
+		index('user_progress_user_touched_idx').on(t.userId, sql`greatest(${t.lastViewedAt}, ${t.completedAt}) DESC NULLS LAST`),
 		check('user_progress_status_valid', sql`${t.status} IN ('not_started', 'in_progress', 'completed')`),
 	],
 )
@@ -290,9 +300,53 @@ export const xpLedger = pgTable(
 	(t) => [
 		uniqueIndex('xp_ledger_user_source_uq').on(t.userId, t.sourceKind, t.sourceId),
 		index('xp_ledger_created_idx').on(t.createdAt),
+		// Lesson XP by lesson (content deletes, the profile's per-path XP, aggregate refreshes after content moves).
+		index('xp_ledger_source_idx').on(t.sourceKind, t.sourceId),
 		check('xp_ledger_amount_min', sql`${t.amount} >= 0`),
 		check('xp_ledger_kind_valid', sql`${t.sourceKind} IN ('lesson', 'achievement')`),
 	],
+)
+
+/**
+ * Scoreboard totals, kept by triggers on xp_ledger (migration perf_aggregates), so a board reads the top rows and the
+ * viewer's rank from an index instead of summing the whole ledger on every request.
+ * period: 'all' or the Monday (UTC) of a week as YYYY-MM-DD; scope: 'all' or a learning path id.
+ */
+export const xpTotals = pgTable(
+	'xp_totals',
+	{
+		userId: text('user_id')
+			.notNull()
+			.references(() => user.id, { onDelete: 'cascade' }),
+		period: text('period').notNull(),
+		scope: text('scope').notNull(),
+		xp: integer('xp').notNull().default(0),
+		lessons: integer('lessons').notNull().default(0),
+		// Ties go to whoever reached the total first: the last XP-earning row, else the last row.
+		lastGainAt: timestamp('last_gain_at', { withTimezone: true }),
+		lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+		reachedAt: timestamp('reached_at', { withTimezone: true })
+			.notNull()
+			.generatedAlwaysAs(sql`coalesce(last_gain_at, last_at)`),
+	},
+	(t) => [
+		primaryKey({ columns: [t.period, t.scope, t.userId] }),
+		index('xp_totals_rank_idx').on(t.period, t.scope, t.xp.desc(), t.reachedAt, t.userId),
+		index('xp_totals_user_idx').on(t.userId),
+	],
+)
+
+/** Completed lessons per learner and UTC day, kept by triggers on user_progress: the dashboard's totals, streak and week. */
+export const userCompletionDays = pgTable(
+	'user_completion_days',
+	{
+		userId: text('user_id')
+			.notNull()
+			.references(() => user.id, { onDelete: 'cascade' }),
+		day: date('day').notNull(),
+		completions: integer('completions').notNull(),
+	},
+	(t) => [primaryKey({ columns: [t.userId, t.day] })],
 )
 
 // A quiz attempt: the first answer given to each question is the one that counts.

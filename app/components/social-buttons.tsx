@@ -36,6 +36,7 @@ export function SocialButtons({ redirectTo }: { redirectTo?: string | null }) {
 					value={p.id}
 					variant="outline"
 					disabled={Boolean(busyProvider)}
+					data-busy-label={t('auth.oauth.redirecting')}
 					title={p.enabled ? undefined : t(`auth.errors.${p.id}NotConfigured`)}
 				>
 					{p.icon}

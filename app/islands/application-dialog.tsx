@@ -1,5 +1,7 @@
 // Loaded by the landing island on intent: React, the application form and its toasts, mounted into
 // a root of their own (the page around them is plain server-rendered HTML).
+// First: zod must not probe `new Function` under our CSP (see the module).
+import '~/lib/zod-csp.ts'
 import { StrictMode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import ApplicationFormDialog from '~/components/marketing/application-form-dialog'

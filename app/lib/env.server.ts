@@ -38,24 +38,38 @@ const schema = z.object({
 	APPLICATIONS_NOTIFY_EMAIL: optional,
 	// Test hooks: point OAuth providers at a local fake server.
 	OAUTH_GITHUB_BASE_URL: optional,
+	// Test hook: /dev/error throws (with the outbox on), to check what a production error page shows.
+	TEST_ERROR_ROUTE: optional,
+	// Wallet: JSON-RPC endpoints the browser's wagmi transports use (public defaults), and the key that
+	// signs course certificates (EIP-712). The key is generated into DATA_DIR like AUTH_SECRET.
+	RPC_URL_MAINNET: z.url().default('https://ethereum-rpc.publicnode.com'),
+	RPC_URL_SEPOLIA: z.url().default('https://ethereum-sepolia-rpc.publicnode.com'),
+	CERT_SIGNER_KEY: z
+		.string()
+		.optional()
+		.transform((v) => (v && v.trim() !== '' ? v.trim() : undefined))
+		.refine((v) => v === undefined || /^0x[0-9a-fA-F]{64}$/.test(v), 'must be a 0x-prefixed 32-byte hex private key'),
 })
 
 export type Env = z.infer<typeof schema> & {
 	APP_URL: string
 	AUTH_SECRET: string
+	CERT_SIGNER_KEY: `0x${string}`
 	seedDemo: boolean
 	outboxEnabled: boolean
 }
 
 let cached: Env | undefined
 
-function localSecret(dataDir: string, name: string) {
+function localSecret(dataDir: string, name: string, prefix = '') {
+	// An in-memory database (DATA_DIR=memory://, tests) has no directory: the secret lives as long as it does.
+	if (dataDir.includes('://')) return prefix + randomBytes(32).toString('hex')
 	const file = path.join(dataDir, name)
 	try {
 		return fs.readFileSync(file, 'utf8').trim()
 	} catch {
 		fs.mkdirSync(dataDir, { recursive: true })
-		const secret = randomBytes(32).toString('hex')
+		const secret = prefix + randomBytes(32).toString('hex')
 		fs.writeFileSync(file, secret, { mode: 0o600 })
 		return secret
 	}
@@ -75,11 +89,19 @@ export function getEnv(): Env {
 		if (isProd && e.DATABASE_URL) throw new Error('AUTH_SECRET is required in production')
 		secret = localSecret(e.DATA_DIR, '.auth-secret')
 	}
+	// Same rule as AUTH_SECRET: a real deployment must bring its own key (certificates signed by a key
+	// that changes on every fresh volume would stop verifying); the embedded setup keeps one in DATA_DIR.
+	let certKey = e.CERT_SIGNER_KEY
+	if (!certKey) {
+		if (isProd && e.DATABASE_URL) throw new Error('CERT_SIGNER_KEY is required in production')
+		certKey = localSecret(e.DATA_DIR, '.cert-signer-key', '0x')
+	}
 	const seedFlag = e.SEED_DEMO?.toLowerCase()
 	cached = {
 		...e,
 		APP_URL: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
 		AUTH_SECRET: secret,
+		CERT_SIGNER_KEY: certKey as `0x${string}`,
 		seedDemo: seedFlag ? seedFlag === 'true' || seedFlag === '1' || seedFlag === 'on' : !e.DATABASE_URL,
 		outboxEnabled: !e.SMTP_URL && (!isProd || e.MAIL_OUTBOX === 'true'),
 	}
@@ -94,6 +116,8 @@ export function getPublicEnv() {
 		demoMode: env.seedDemo,
 		googleEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
 		githubEnabled: Boolean(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET),
+		// The wallet's JSON-RPC URLs (chain id -> URL): the browser calls them, so they must not embed a secret key.
+		rpcUrls: { 1: env.RPC_URL_MAINNET, 11155111: env.RPC_URL_SEPOLIA },
 	}
 }
 

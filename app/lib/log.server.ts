@@ -1,14 +1,95 @@
-type Level = 'info' | 'warn' | 'error'
+import { pino, type DestinationStream, type Logger } from 'pino'
+import { requestContext } from './request-context.server.ts'
 
-// One JSON object per line on stdout/stderr; never pass secrets or passwords in `data`.
-function write(level: Level, msg: string, data?: Record<string, unknown>) {
-	const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...data }) + '\n'
-	if (level === 'error') process.stderr.write(line)
-	else process.stdout.write(line)
+// Structured JSON logs, one object per line: info and warnings on stdout, errors on stderr. Every line
+// written while a request is served carries its id (`reqId`, from the AsyncLocalStorage that
+// server/index.mjs opens per request). Secrets never reach the output: the paths below are censored
+// wherever they appear (top level or one object deep), and message text is scrubbed of tokens in URLs.
+
+const SECRET_KEYS = [
+	'password',
+	'newPassword',
+	'currentPassword',
+	'confirmPassword',
+	'token',
+	'accessToken',
+	'refreshToken',
+	'idToken',
+	'secret',
+	'clientSecret',
+	'apiKey',
+	'authorization',
+	'cookie',
+	'cookies',
+	'set-cookie',
+	'answer',
+	'answers',
+	'correctAnswer',
+	'AUTH_SECRET',
+	'AI_API_KEY',
+]
+
+/** pino redact paths: each secret key at the top level, one level down, and inside headers. */
+export const REDACT_PATHS = [
+	...SECRET_KEYS.flatMap((k) => [`["${k}"]`, `*["${k}"]`]),
+	...['authorization', 'cookie', 'set-cookie', 'x-api-key'].flatMap((h) => [`headers["${h}"]`, `*.headers["${h}"]`]),
+]
+
+const SECRET_QUERY = /([?&;](?:token|code|state|password|secret|key|api_key|otp)=)[^&#\s"']+/gi
+const SECRET_PATH = /(\/(?:reset-password|verify-email|magic-link)\/)[^/?#\s"']+/gi
+const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g
+
+/** A URL or message with the secrets it may carry (reset tokens, OAuth codes, credentials) censored. */
+export function scrubText(text: string): string {
+	return text.replace(SECRET_QUERY, '$1[redacted]').replace(SECRET_PATH, '$1[redacted]').replace(BEARER, '$1 [redacted]')
 }
 
+/** LOG_LEVEL (fatal, error, warn, info, debug, trace or silent); anything else means info. */
+function level(): string {
+	const wanted = process.env.LOG_LEVEL?.trim().toLowerCase() ?? ''
+	return wanted in pino.levels.values || wanted === 'silent' ? wanted : 'info'
+}
+
+/** The process logger; tests pass their own destination to read what would be written. */
+export function createLogger(destination?: DestinationStream): Logger {
+	const stream =
+		destination ??
+		pino.multistream(
+			[
+				{ level: 'trace', stream: process.stdout },
+				{ level: 'error', stream: process.stderr },
+			],
+			{ dedupe: true },
+		)
+	return pino(
+		{
+			level: level(),
+			base: { pid: process.pid },
+			timestamp: pino.stdTimeFunctions.isoTime,
+			formatters: { level: (label) => ({ level: label }) },
+			messageKey: 'msg',
+			serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
+			redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+			mixin: () => {
+				const id = requestContext.getStore()?.id
+				return id ? { reqId: id } : {}
+			},
+		},
+		stream,
+	)
+}
+
+export const logger = createLogger()
+
+type Data = Record<string, unknown>
+
+function write(method: 'info' | 'warn' | 'error', msg: string, data?: Data) {
+	logger[method](data ?? {}, scrubText(msg))
+}
+
+/** The app's logging API (unchanged since the JSON-lines logger): a message plus a flat object of facts. */
 export const log = {
-	info: (msg: string, data?: Record<string, unknown>) => write('info', msg, data),
-	warn: (msg: string, data?: Record<string, unknown>) => write('warn', msg, data),
-	error: (msg: string, data?: Record<string, unknown>) => write('error', msg, data),
+	info: (msg: string, data?: Data) => write('info', msg, data),
+	warn: (msg: string, data?: Data) => write('warn', msg, data),
+	error: (msg: string, data?: Data) => write('error', msg, data),
 }

@@ -52,6 +52,25 @@ test('wrong password shows the spec message; repeated failures are rate limited'
 	await expect(page.getByText('Too many login attempts. Please wait a moment before trying again.')).toBeVisible()
 })
 
+test('the sign-in page is static: a refused post keeps the email, clears the password, and shows the busy label', async ({ page }) => {
+	await page.goto('/login')
+	expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false)
+	await page.getByLabel('Email').fill('nobody@example.test')
+	await page.getByLabel('Password').fill('definitely-wrong')
+	// First a submit the page itself cancels (a window listener runs after the island's): the busy label shows.
+	await page.evaluate(() => window.addEventListener('submit', (e) => e.preventDefault(), { once: true }))
+	await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+	await expect(page.getByRole('button', { name: 'Loading...' })).toHaveAttribute('aria-disabled', 'true')
+	// Then the real post: the server answers with the page, the email filled in again.
+	await page.reload()
+	await page.getByLabel('Email').fill('nobody@example.test')
+	await page.getByLabel('Password').fill('definitely-wrong')
+	await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+	await expect(page.getByText('Invalid email or password. Please check your credentials and try again.')).toBeVisible()
+	await expect(page.getByLabel('Email')).toHaveValue('nobody@example.test')
+	await expect(page.getByLabel('Password')).toHaveValue('')
+})
+
 test('password reset end to end: new password works, old one does not', async ({ page }) => {
 	const creds = await createLearner(page)
 	await page.context().clearCookies()
@@ -69,6 +88,8 @@ test('password reset end to end: new password works, old one does not', async ({
 	await page.getByLabel('Confirm New Password').fill('something-else-1')
 	await page.getByRole('button', { name: 'Update password' }).click()
 	await expect(page.getByText('Passwords do not match')).toBeVisible()
+	// The page is static and the server never echoes a password back: both are typed again.
+	await page.getByLabel('New Password', { exact: true }).fill(newPassword)
 	await page.getByLabel('Confirm New Password').fill(newPassword)
 	await page.getByRole('button', { name: 'Update password' }).click()
 	await expect(page.getByText('Password updated successfully! Redirecting to login...')).toBeVisible()

@@ -6,6 +6,8 @@ import type { APIRequestContext, Browser } from '@playwright/test'
 /**
  * Every route of app/routes.ts, as anonymous, learner and admin: GET and POST outcomes.
  * A route missing from `matrix` fails the first test, so a new route cannot ship unreviewed.
+ * The fourth column, another learner (every route with a learner's ids, reads and writes), is
+ * authz-ownership.spec.ts.
  * Outcome: a status code, or 'login' / 'dashboard' / 'home' for a redirect there.
  */
 type Outcome = number | 'login' | 'dashboard' | 'home'
@@ -61,12 +63,25 @@ const matrix: Record<string, Row> = {
 	'/resources/language': { get: ['home', 'home', 'home'], post: [400, 400, 400] },
 	// Malformed applications are answered like bot traffic: 200, nothing stored (see applications.spec.ts).
 	'/resources/applications': { get: [405, 405, 405], post: [P, P, P] },
+	// Wallet: linking needs an account (401 first); nonces and wallet sign-in are for anyone (the probe is malformed).
+	'/resources/wallet': { get: [405, 405, 405], post: [401, 400, 400] },
+	'/resources/wallet/nonce': { get: [405, 405, 405], post: [400, 400, 400] },
+	'/resources/wallet/sign-in': { get: [405, 405, 405], post: [400, 400, 400] },
+	'/resources/certificates': { get: [405, 405, 405], post: [401, 400, 400] },
+	// Public certificate pages: the same for everyone (':id' is no certificate, hence 404; certificates.spec.ts opens a real one signed out).
+	'/certificates/verify': { get: [P, P, P], post: [400, 400, 400] },
+	'/certificates/:id.json': { get: [404, 404, 404], post: [405, 405, 405] },
+	'/certificates/:id': { get: [404, 404, 404], post: [405, 405, 405] },
 	'/robots.txt': { get: [P, P, P] },
 	'/sitemap.xml': { get: [P, P, P] },
 	'/healthz': { get: [P, P, P] },
 	'/readyz': { get: [P, P, P] },
 	'/dev/mailbox': { get: [P, P, P] },
 	'/dev/mailbox.json': { get: [P, P, P] },
+	// Test-only, like the mailbox: served only while the outbox is on (404 wherever real mail is sent).
+	'/dev/db-digest': { get: [P, P, P] },
+	// Test-only as well, and only with TEST_ERROR_ROUTE set (web-defences.spec.ts): not on this server.
+	'/dev/error': { get: [404, 404, 404], post: [404, 404, 404] },
 	'/test': publicPage,
 	'/ssr-check': publicPage,
 	'/bare': publicPage,

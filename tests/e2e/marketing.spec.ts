@@ -168,8 +168,8 @@ test.describe('motion and small screens', () => {
 
 test.describe('lean landings', () => {
 	// Measured over the wire (compressed bytes as sent), not from the build: what a visitor downloads.
-	test('each landing loads at most 120 KB of JavaScript and no React Router runtime before interaction', async ({ page }) => {
-		for (const path of ['/', '/old/hidden/index', '/companies', '/investors']) {
+	test('each public page loads at most 120 KB of JavaScript and no React Router runtime before interaction', async ({ page }) => {
+		for (const path of ['/', '/old/hidden/index', '/companies', '/investors', '/login', '/signup', '/forgot-password']) {
 			const scripts: { url: string; bytes: Promise<number> }[] = []
 			const onResponse = (res: Response) => {
 				if (res.request().resourceType() === 'script') scripts.push({ url: res.url(), bytes: res.request().sizes().then((s) => s.responseBodySize) })

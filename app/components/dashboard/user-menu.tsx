@@ -1,4 +1,4 @@
-import { LogOut, Shield, User, Wallet } from 'lucide-react'
+import { LogOut, Shield, User } from 'lucide-react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { Link, useFetcher } from 'react-router'
 import { Avatar, AvatarFallback, AvatarImage } from '~/components/ui/avatar'
@@ -12,6 +12,7 @@ import {
 	DropdownMenuTrigger,
 } from '~/components/ui/dropdown-menu'
 import { avatarInitials, displayName, type SessionUser } from '~/features/auth/user.ts'
+import { WalletDialogHost, WalletMenuItem } from '~/components/wallet/wallet-menu'
 
 function clearClientState() {
 	try {
@@ -57,12 +58,7 @@ export function UserMenu({ user, isAdmin }: { user: SessionUser; isAdmin: boolea
 						</Link>
 					</DropdownMenuItem>
 				) : null}
-				<DropdownMenuItem asChild>
-					<Link to="/dashboard/profile#wallet">
-						<Wallet aria-hidden />
-						{t('nav.connectWallet')}
-					</Link>
-				</DropdownMenuItem>
+				<WalletMenuItem />
 				<DropdownMenuSeparator />
 				<DropdownMenuItem
 					disabled={signingOut}
@@ -76,6 +72,8 @@ export function UserMenu({ user, isAdmin }: { user: SessionUser; isAdmin: boolea
 					{signingOut ? t('nav.signingOut') : t('nav.signOut')}
 				</DropdownMenuItem>
 			</DropdownMenuContent>
+			{/* Beside the menu's content, not in it: the connect dialog stays open when the menu closes. */}
+			<WalletDialogHost />
 		</DropdownMenu>
 	)
 }

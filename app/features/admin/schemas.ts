@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { parseQuiz } from '~/features/quiz/quiz.ts'
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '~/lib/slug.ts'
+import { singleLine, stripControls } from '~/lib/text.ts'
 
 // The four admin forms (spec section 5), shared by the dialogs and the server actions.
 // Messages are i18n keys; a key may carry one number after '#' ('admin.errors.quizShape#2'),
@@ -12,11 +13,14 @@ export type LessonType = (typeof LESSON_TYPES)[number]
 export const DEFAULT_LESSON_XP = 10
 const MAX_INT = 100_000
 
-const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v)
+// Titles, slugs and ids are one line; longer texts keep their line breaks. Control characters go
+// (a NUL cannot even be stored).
+const trimmed = (v: unknown) => (typeof v === 'string' ? singleLine(v) : v)
 const blankToNull = (v: unknown) => {
 	if (v === undefined || v === null) return null
 	if (typeof v !== 'string') return v
-	return v.trim() === '' ? null : v.trim()
+	const text = stripControls(v).trim()
+	return text === '' ? null : text
 }
 const toNumber = (v: unknown) => {
 	if (typeof v !== 'string') return v
@@ -89,7 +93,7 @@ export const lessonFormSchema = z
 		lesson_type: z.enum(LESSON_TYPES, { error: `${E}lessonType` }),
 		order,
 		xp_value: xp,
-		content: z.preprocess((v) => (typeof v === 'string' ? v.trim() : ''), z.string().max(200_000, `${E}contentMax`)),
+		content: z.preprocess((v) => (typeof v === 'string' ? stripControls(v).trim() : ''), z.string().max(200_000, `${E}contentMax`)),
 		duration_minutes: duration,
 		thumbnail_url: thumbnail,
 		is_published: published,
@@ -146,12 +150,12 @@ export type ContentFilter = z.infer<typeof contentFilterSchema>
 export const LIST_LIMIT = 500
 
 export const usersQuerySchema = z.object({
-	q: z.string().trim().max(100).optional().catch(undefined),
+	q: z.string().transform(singleLine).pipe(z.string().max(100)).optional().catch(undefined),
 	page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
 })
 export const roleChangeSchema = z.object({
 	intent: z.enum(['grant', 'revoke']),
-	email: z.string().trim().min(3).max(254),
+	email: z.string().transform(singleLine).pipe(z.string().min(3).max(254)),
 })
 
 export type FieldErrors = Partial<Record<string, string>>

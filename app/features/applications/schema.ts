@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { singleLine, stripControls } from '~/lib/text.ts'
 import {
 	applicationStatuses,
 	applicationTypes,
@@ -92,7 +93,7 @@ export const applicationSchema = z
 			blankToUndefined,
 			z
 				.string()
-				.transform((v) => v.replace(/\r\n?/g, '\n').trim())
+				.transform((v) => stripControls(v.replace(/\r\n?/g, '\n')).trim())
 				.pipe(z.string().max(limitsOf.message, tooLong))
 				.optional(),
 		),
@@ -142,8 +143,8 @@ export const inboxFilterSchema = z.object({
 	status: z.enum(applicationStatuses).optional().catch(undefined),
 	q: z
 		.string()
-		.trim()
-		.max(100)
+		.transform(singleLine)
+		.pipe(z.string().max(100))
 		.optional()
 		.catch(undefined)
 		.transform((v) => v || undefined),

@@ -1,6 +1,7 @@
 import { getLanguage, getT } from '~/features/i18n/i18n.server.ts'
 import { sendMail } from '~/features/mail/mailer.server.ts'
 import { clientIp, hit, type Limit } from '~/features/security/rate-limit.server.ts'
+import { runInBackground } from '~/lib/background.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { log } from '~/lib/log.server.ts'
 import { insertApplication } from './applications.server.ts'
@@ -63,7 +64,7 @@ export async function submitApplication(request: Request): Promise<SubmitResult>
 	const language = getLanguage(request)
 	const id = await insertApplication(parsed.data, { language, ip })
 	if (!id) return success
-	void notify(parsed.data, language, id)
+	runInBackground(notify(parsed.data, language, id))
 	return success
 }
 

@@ -1,7 +1,9 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin } from 'better-auth/plugins/admin'
+import { walletSession } from './wallet-session.server.ts'
 import * as schema from '#db/schema.ts'
+import { DISABLED_AUTH_PATHS } from './endpoints.ts'
 import { getLanguage, getT } from '~/features/i18n/i18n.server.ts'
 import { actionMail } from '~/features/mail/templates.server.ts'
 import { sendMail } from '~/features/mail/mailer.server.ts'
@@ -31,6 +33,7 @@ function buildAuth(db: Db) {
 		basePath: '/api/auth',
 		secret: env.AUTH_SECRET,
 		trustedOrigins: [env.APP_URL],
+		disabledPaths: DISABLED_AUTH_PATHS,
 		database: drizzleAdapter(db, { provider: 'pg', schema, transaction: true }),
 		emailAndPassword: {
 			enabled: true,
@@ -66,7 +69,7 @@ function buildAuth(db: Db) {
 		// Our own actions carry their own limits (features/security/rate-limit); the raw
 		// /api/auth endpoints keep Better Auth's limiter, counted in memory per process.
 		rateLimit: { enabled: env.NODE_ENV === 'production', window: 60, max: 100 },
-		plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+		plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] }), walletSession()],
 		logger: {
 			level: 'warn',
 			// Into our JSON log lines rather than console, so nothing secret is pretty-printed by accident.

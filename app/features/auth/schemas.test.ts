@@ -16,13 +16,10 @@ describe('auth schemas', () => {
 		const r = signupSchema.safeParse({ email: 'a@b.io', password: 'correct-horse-1', confirmPassword: 'other-horse-1' })
 		expect(fieldErrors(r.error!).confirmPassword).toBe('auth.errors.passwordsDoNotMatch')
 	})
-	it('requires 8 characters and refuses common passwords', () => {
+	it('requires 8 characters (common passwords are refused by the server, see password-policy.server.ts)', () => {
 		expect(fieldErrors(signupSchema.safeParse({ email: 'a@b.io', password: 'short', confirmPassword: 'short' }).error!).password).toBe(
 			'auth.errors.passwordTooShort',
 		)
-		expect(
-			fieldErrors(signupSchema.safeParse({ email: 'a@b.io', password: 'Password123', confirmPassword: 'Password123' }).error!).password,
-		).toBe('auth.errors.passwordTooCommon')
 		expect(signupSchema.safeParse({ email: 'a@b.io', password: 'blue-anchor-77', confirmPassword: 'blue-anchor-77' }).success).toBe(true)
 	})
 	it('needs a reset token to update a password', () => {

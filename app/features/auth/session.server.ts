@@ -1,29 +1,41 @@
 import { redirect } from 'react-router'
+import { requestContext } from '~/lib/request-context.server.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { getAuth } from './auth.server.ts'
 import { isAdmin, type SessionUser } from './user.ts'
 
-// One session lookup per request, however many loaders ask for it.
-const cache = new WeakMap<Request, Promise<SessionUser | null>>()
+// One session lookup per page load, however many loaders ask for it. React Router hands each loader its
+// own Request object, so reads are memoised by the request's context (server/index.mjs runs every request
+// in one) and cookie. Writes are memoised per Request object only: an action may sign in or out, or change
+// the user, and the loaders that run after it must see that.
+const byRequest = new WeakMap<Request, Promise<SessionUser | null>>()
+const byContext = new WeakMap<object, Map<string, Promise<SessionUser | null>>>()
+
+async function lookUp(request: Request): Promise<SessionUser | null> {
+	const auth = await getAuth()
+	const result = await auth.api.getSession({ headers: request.headers }).catch(() => null)
+	if (!result?.user) return null
+	const u = result.user as typeof result.user & { role?: string | null }
+	return {
+		id: u.id,
+		email: u.email,
+		name: u.name,
+		image: u.image ?? null,
+		role: u.role ?? 'user',
+		emailVerified: u.emailVerified,
+	}
+}
 
 export function getUser(request: Request): Promise<SessionUser | null> {
-	let pending = cache.get(request)
+	const context = isReadRequest(request) ? requestContext.getStore() : undefined
+	const cookie = request.headers.get('cookie') ?? ''
+	let perContext = context ? byContext.get(context) : undefined
+	if (context && !perContext) byContext.set(context, (perContext = new Map()))
+	let pending = perContext?.get(cookie) ?? byRequest.get(request)
 	if (!pending) {
-		pending = (async () => {
-			const auth = await getAuth()
-			const result = await auth.api.getSession({ headers: request.headers }).catch(() => null)
-			if (!result?.user) return null
-			const u = result.user as typeof result.user & { role?: string | null }
-			return {
-				id: u.id,
-				email: u.email,
-				name: u.name,
-				image: u.image ?? null,
-				role: u.role ?? 'user',
-				emailVerified: u.emailVerified,
-			}
-		})()
-		cache.set(request, pending)
+		pending = lookUp(request)
+		perContext?.set(cookie, pending)
+		byRequest.set(request, pending)
 	}
 	return pending
 }

@@ -31,6 +31,7 @@ export function languageCookie(lang: Language, secure: boolean) {
 }
 
 /** Sections of the locale files a public page needs; the signed-in area loads the rest on entry. */
-export const publicSections = ['nav', 'language', 'landing', 'auth', 'errors', 'ui', 'applications', 'seo', 'mailbox']
+// ('certificate': the public certificate pages, which anyone may open signed out.)
+export const publicSections = ['nav', 'language', 'landing', 'auth', 'errors', 'ui', 'applications', 'seo', 'mailbox', 'certificate']
 /** Sections only the server uses (email bodies): never shipped to the browser. */
 export const serverOnlySections = ['email']

@@ -1,3 +1,4 @@
+import '~/lib/zod-csp.ts'
 import { createContext, useContext, useMemo, useSyncExternalStore } from 'react'
 import { createT, mergeMessages, type Messages, type TFunction } from './translate.ts'
 

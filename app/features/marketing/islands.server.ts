@@ -1,6 +1,6 @@
 import urls from 'virtual:islands'
 
-export type IslandName = 'landing'
+export type IslandName = 'landing' | 'auth'
 
 /** The hashed URL of an island script (islands.vite.ts), or null when the build has none. */
 export function islandUrl(name: IslandName): string | null {

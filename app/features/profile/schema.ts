@@ -24,7 +24,8 @@ export function cleanTags(values: readonly string[]): string[] {
 	const seen = new Set<string>()
 	const out: string[] = []
 	for (const raw of values) {
-		const tag = raw.replace(/\s+/g, ' ').trim()
+		// Control characters too: a NUL cannot even be stored.
+		const tag = raw.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim()
 		const key = tag.toLowerCase()
 		if (!tag || seen.has(key)) continue
 		seen.add(key)

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { getVisibleLesson, isUuid } from '~/features/catalog/catalog.server.ts'
+import { issueCertificateIfComplete } from '~/features/certificates/certificates.server.ts'
 import { getDb } from '~/lib/db.server.ts'
+import { log } from '~/lib/log.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
 
 /** Enroll in a published path. Idempotent: double clicks and parallel requests leave one row. */
@@ -34,6 +36,7 @@ export async function markViewed(userId: string, lessonId: string) {
 /**
  * Complete a lesson: progress 'completed' (first completion time kept), the lesson's XP written to the
  * ledger once (unique per user and lesson), and the learner enrolled in the path. One transaction.
+ * When that was the path's last lesson, the path's certificate is issued.
  */
 export async function completeLesson(userId: string, lessonId: string, preview = false) {
 	const lesson = await getVisibleLesson(lessonId, preview)
@@ -63,40 +66,60 @@ export async function completeLesson(userId: string, lessonId: string, preview =
 		`)
 		return xp[0]?.amount ?? 0
 	})
-	return { lesson, xpAwarded: awarded }
+	// Right after the commit, not inside it: issuing reads the committed progress, and is idempotent, so a
+	// crash in between is repaired by the next completion or the path page's 'Get your certificate'.
+	const certificate = await issueCertificateIfComplete(userId, lesson.pathId).catch((err: unknown) => {
+		log.error('certificate issue failed', { userId, pathId: lesson.pathId, message: err instanceof Error ? err.message : String(err) })
+		return null
+	})
+	return { lesson, xpAwarded: awarded, certificate }
 }
 
 export type LessonRef = { lessonId: string; lessonTitle: string; courseId: string; courseTitle: string; courseDescription: string | null }
 
-/** The latest lesson touched (viewed or completed) that is still published: where to pick up. */
+/**
+ * The latest lesson touched (viewed or completed) that is still published: where to pick up.
+ * Reads the learner's most recent rows in index order (user_progress_user_touched_idx) and joins only
+ * those, so the cost does not grow with the learner's history; older rows are read only when none of
+ * the recent ones is published any more.
+ */
 export async function resumePoint(userId: string): Promise<LessonRef | null> {
 	const db = await getDb()
-	const rows = rowsOf<LessonRef>(
-		await db.execute(sql`
-			SELECT l.id AS "lessonId", l.title AS "lessonTitle", c.id AS "courseId", c.title AS "courseTitle", c.description AS "courseDescription"
-			FROM user_progress up
-			JOIN lessons l ON l.id = up.lesson_id AND l.is_published
-			JOIN modules m ON m.id = l.module_id AND m.is_published
-			JOIN courses c ON c.id = m.course_id AND c.is_published
-			JOIN learning_paths p ON p.id = c.path_id AND p.is_published
-			WHERE up.user_id = ${userId}
-			ORDER BY greatest(up.last_viewed_at, up.completed_at) DESC NULLS LAST
-			LIMIT 1
-		`),
-	)
-	return rows[0] ?? null
+	const find = async (recent: number | null) =>
+		rowsOf<LessonRef>(
+			await db.execute(sql`
+				SELECT l.id AS "lessonId", l.title AS "lessonTitle", c.id AS "courseId", c.title AS "courseTitle", c.description AS "courseDescription"
+				FROM (
+					SELECT up.lesson_id, greatest(up.last_viewed_at, up.completed_at) AS touched
+					FROM user_progress up
+					WHERE up.user_id = ${userId}
+					ORDER BY greatest(up.last_viewed_at, up.completed_at) DESC NULLS LAST
+					${recent ? sql`LIMIT ${recent}` : sql``}
+				) up
+				JOIN lessons l ON l.id = up.lesson_id AND l.is_published
+				JOIN modules m ON m.id = l.module_id AND m.is_published
+				JOIN courses c ON c.id = m.course_id AND c.is_published
+				JOIN learning_paths p ON p.id = c.path_id AND p.is_published
+				ORDER BY up.touched DESC NULLS LAST
+				LIMIT 1
+			`),
+		)[0] ?? null
+	return (await find(20)) ?? (await find(null))
 }
 
 export type DashboardStats = { totalXP: number; completedLessons: number; inProgressPaths: number; totalTimeSpent: number }
 
-/** The four stat cards, aggregated in SQL in one round trip. */
+/**
+ * The four stat cards in one round trip, from the totals the database keeps (xp_totals and
+ * user_completion_days, maintained by triggers): the cost does not grow with the learner's history.
+ */
 export async function dashboardStats(userId: string): Promise<DashboardStats> {
 	const db = await getDb()
 	const [row] = rowsOf<{ xp: number; completed: number; paths: number }>(
 		await db.execute(sql`
 			SELECT
-				(SELECT coalesce(sum(amount), 0)::int FROM xp_ledger WHERE user_id = ${userId}) AS xp,
-				(SELECT count(*)::int FROM user_progress WHERE user_id = ${userId} AND status = 'completed') AS completed,
+				(SELECT coalesce(sum(xp), 0)::int FROM xp_totals WHERE period = 'all' AND scope = 'all' AND user_id = ${userId}) AS xp,
+				(SELECT coalesce(sum(completions), 0)::int FROM user_completion_days WHERE user_id = ${userId}) AS completed,
 				(SELECT count(*)::int FROM user_enrollments e
 					JOIN learning_paths p ON p.id = e.learning_path_id AND p.is_published
 					WHERE e.user_id = ${userId} AND e.is_active) AS paths
@@ -106,15 +129,14 @@ export async function dashboardStats(userId: string): Promise<DashboardStats> {
 	return { totalXP: Number(row?.xp ?? 0), completedLessons: completed, inProgressPaths: Number(row?.paths ?? 0), totalTimeSpent: completed * 15 }
 }
 
-/** Completions per UTC day for the streak and the last-7-days bars (bounded: at most 400 rows). */
+/** Completions per UTC day for the streak and the last-7-days bars: at most 401 rows of user_completion_days. */
 export async function completionDays(userId: string): Promise<Record<string, number>> {
 	const db = await getDb()
 	const rows = rowsOf<{ day: string; n: number }>(
 		await db.execute(sql`
-			SELECT to_char(completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n
-			FROM user_progress
-			WHERE user_id = ${userId} AND status = 'completed' AND completed_at >= now() - interval '400 days'
-			GROUP BY 1
+			SELECT to_char(day, 'YYYY-MM-DD') AS day, completions AS n
+			FROM user_completion_days
+			WHERE user_id = ${userId} AND day >= (now() AT TIME ZONE 'UTC')::date - 400
 		`),
 	)
 	return Object.fromEntries(rows.map((r) => [r.day, Number(r.n)]))

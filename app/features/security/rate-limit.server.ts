@@ -11,6 +11,10 @@ export const limits = {
 	loginFailuresPerIp: { max: 50, windowSeconds: 10 * 60 },
 	signup: { max: 10, windowSeconds: 60 * 60 },
 	passwordReset: { max: 5, windowSeconds: 60 * 60 },
+	// Sign-in with Ethereum: nonces cost a row each, so they are capped per address; failed wallet
+	// sign-ins and links (bad or replayed signatures) are capped like failed passwords.
+	walletNonce: { max: 30, windowSeconds: 10 * 60 },
+	walletFailures: { max: 10, windowSeconds: 10 * 60 },
 } satisfies Record<string, Limit>
 
 /**

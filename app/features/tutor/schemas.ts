@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { stripControls } from '~/lib/text.ts'
 
 // The browser sends only the mode, the lesson and the learner's words: the server owns the context,
 // the model and its parameters. Unknown keys (lessonContext, model, temperature...) are refused.
@@ -11,7 +12,8 @@ const HARD_MAX_CHARS = 20_000
 
 const message = z.strictObject({
 	role: z.enum(tutorRoles),
-	content: z.string().max(HARD_MAX_CHARS, 'tutor.errors.tooLong'),
+	// Control characters go (a NUL cannot even be stored); line breaks stay.
+	content: z.string().max(HARD_MAX_CHARS, 'tutor.errors.tooLong').transform(stripControls),
 })
 
 export function tutorRequestSchema(maxMessageChars: number) {

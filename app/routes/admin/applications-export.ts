@@ -51,7 +51,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 			'Content-Type': 'text/csv; charset=utf-8',
 			'Content-Disposition': `attachment; filename="applications-${day}.csv"`,
 			'Cache-Control': 'no-store',
-			'X-Content-Type-Options': 'nosniff',
 		},
 	})
 }

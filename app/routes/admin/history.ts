@@ -3,7 +3,7 @@ import { itemHistory } from '~/features/admin/audit.server.ts'
 import { requireAdmin } from '~/features/auth/session.server.ts'
 import type { Route } from './+types/history'
 
-const query = z.object({ type: z.enum(['path', 'course', 'module', 'lesson', 'user']), id: z.string().min(1).max(64) })
+const query = z.object({ type: z.enum(['path', 'course', 'module', 'lesson', 'user']), id: z.string().regex(/^[\w-]{1,64}$/) })
 
 // GET ?type=&id=: an item's audit trail, for the History sheet.
 export async function loader({ request }: Route.LoaderArgs) {

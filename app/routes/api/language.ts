@@ -5,7 +5,8 @@ import type { Route } from './+types/language'
 
 // POST lang=pt-BR|en-US: store the choice for a year; works without JavaScript too.
 export async function action({ request }: Route.ActionArgs) {
-	const form = await request.formData()
+	// A body that is no form reads as empty: 400 below, like any other unsupported value.
+	const form = await request.formData().catch(() => new FormData())
 	const lang = form.get('lang')
 	if (!isLanguage(lang)) return Response.json({ error: 'Unsupported language' }, { status: 400 })
 	const secure = new URL(request.url).protocol === 'https:'

@@ -4,7 +4,7 @@ import { FormField, FormMessage } from '~/components/form-field'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { requestPasswordReset } from '~/features/auth/flows.server.ts'
-import { fieldErrors, forgotSchema, formObject, type FieldErrors } from '~/features/auth/schemas.ts'
+import { fieldErrors, forgotSchema, readFormObject, type FieldErrors } from '~/features/auth/schemas.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
 import type { Route } from './+types/forgot-password'
 
@@ -14,13 +14,16 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-type ActionData = { fields?: FieldErrors; error?: string; success?: string }
+type ActionData = { email?: string; fields?: FieldErrors; error?: string; success?: string }
 
 export async function action({ request }: Route.ActionArgs) {
-	const parsed = forgotSchema.safeParse(formObject(await request.formData()))
-	if (!parsed.success) return data<ActionData>({ fields: fieldErrors(parsed.error) }, { status: 400 })
+	const form = await readFormObject(request)
+	// Echoed into the re-rendered form: the page is static, so a refused post must not empty the field.
+	const email = typeof form.email === 'string' ? form.email.slice(0, 254) : ''
+	const parsed = forgotSchema.safeParse(form)
+	if (!parsed.success) return data<ActionData>({ email, fields: fieldErrors(parsed.error) }, { status: 400 })
 	const result = await requestPasswordReset(request, parsed.data.email)
-	if (!result.ok) return data<ActionData>({ error: result.error }, { status: result.status })
+	if (!result.ok) return data<ActionData>({ email, error: result.error }, { status: result.status })
 	return data<ActionData>({ success: 'auth.forgot.sent' })
 }
 
@@ -40,8 +43,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 			<CardContent>
 				<Form method="post" className="grid gap-4" noValidate>
 					<FormMessage error={result?.error} success={result?.success} />
-					<FormField label={t('auth.email')} name="email" type="email" autoComplete="email" required error={result?.fields?.email} />
-					<Button type="submit" disabled={busy}>
+					<FormField label={t('auth.email')} name="email" defaultValue={result?.email} type="email" autoComplete="email" required error={result?.fields?.email} />
+					<Button type="submit" disabled={busy} data-busy-label={t('auth.forgot.busy')}>
 						{busy ? t('auth.forgot.busy') : t('auth.forgot.submit')}
 					</Button>
 					<Link to="/login" className="text-primary text-center text-sm underline-offset-4 hover:underline">

@@ -1,8 +1,18 @@
 import { Outlet } from 'react-router'
 import { AuthErrorScreen } from '~/components/auth-error-screen'
 import { PublicTopBar } from '~/components/public-top-bar'
+import { islandUrl } from '~/features/marketing/islands.server.ts'
+import type { HydrationHandle } from '~/root'
 import { useRootData } from '~/root'
 import type { Route } from './+types/layout'
+
+// The sign-in pages are static HTML whose forms post natively, plus a small island for busy labels and
+// the wallet sign-in (docs/decisions/0006): they load a few KB of JavaScript instead of React.
+export const handle: HydrationHandle = { hydrate: false }
+
+export function loader() {
+	return { island: islandUrl('auth') }
+}
 
 export default function AuthLayout() {
 	const root = useRootData()

@@ -5,7 +5,7 @@ import { FormMessage } from '~/components/form-field'
 import { SocialButtons } from '~/components/social-buttons'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { startSocialSignIn } from '~/features/auth/flows.server.ts'
-import { providerSchema } from '~/features/auth/schemas.ts'
+import { providerSchema, readFormObject } from '~/features/auth/schemas.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import type { Route } from './+types/login-oauth'
@@ -17,11 +17,10 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export async function action({ request }: Route.ActionArgs) {
-	const form = await request.formData()
-	const provider = providerSchema.safeParse(form.get('provider'))
+	const form = await readFormObject(request)
+	const provider = providerSchema.safeParse(form.provider)
 	if (!provider.success) return data({ error: 'auth.errors.oauthFailed' }, { status: 400 })
-	const redirectTo = form.get('redirectTo')
-	const result = await startSocialSignIn(request, provider.data, typeof redirectTo === 'string' ? redirectTo : null)
+	const result = await startSocialSignIn(request, provider.data, form.redirectTo ?? null)
 	if (!result.ok) return data({ error: result.error }, { status: result.status })
 	throw redirect(result.url!, { headers: result.headers })
 }

@@ -2,10 +2,11 @@ import { useTranslation } from '~/features/i18n/react.tsx'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { FormField, FormMessage } from '~/components/form-field'
 import { SocialButtons } from '~/components/social-buttons'
+import { WalletSignInButton } from '~/components/wallet/wallet-sign-in-button'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { signIn } from '~/features/auth/flows.server.ts'
-import { fieldErrors, formObject, loginSchema, type FieldErrors } from '~/features/auth/schemas.ts'
+import { fieldErrors, loginSchema, readFormObject, type FieldErrors } from '~/features/auth/schemas.ts'
 import { requireAnonymous } from '~/features/auth/session.server.ts'
 import { demoAccounts } from '~/features/system/demo-accounts.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
@@ -20,14 +21,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-type ActionData = { fields?: FieldErrors; error?: string }
+type ActionData = { email?: string; fields?: FieldErrors; error?: string }
 
 export async function action({ request }: Route.ActionArgs) {
-	const form = formObject(await request.formData())
+	const form = await readFormObject(request)
+	// Echoed into the re-rendered form: the page is static, so a refused post must not empty the field.
+	const email = typeof form.email === 'string' ? form.email.slice(0, 254) : ''
 	const parsed = loginSchema.safeParse(form)
-	if (!parsed.success) return data<ActionData>({ fields: fieldErrors(parsed.error) }, { status: 400 })
+	if (!parsed.success) return data<ActionData>({ email, fields: fieldErrors(parsed.error) }, { status: 400 })
 	const result = await signIn(request, parsed.data.email, parsed.data.password)
-	if (!result.ok) return data<ActionData>({ error: result.error }, { status: result.status })
+	if (!result.ok) return data<ActionData>({ email, error: result.error }, { status: result.status })
 	throw redirect(safeRedirect(parsed.data.redirectTo), { headers: result.headers })
 }
 
@@ -51,7 +54,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
 				<Form method="post" replace className="grid gap-4" noValidate>
 					{redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
 					<FormMessage error={result?.error} />
-					<FormField label={t('auth.email')} name="email" type="email" autoComplete="email" required error={result?.fields?.email} />
+					<FormField label={t('auth.email')} name="email" defaultValue={result?.email} type="email" autoComplete="email" required error={result?.fields?.email} />
 					<FormField
 						label={t('auth.password')}
 						name="password"
@@ -65,12 +68,13 @@ export default function Login({ actionData }: Route.ComponentProps) {
 							{t('auth.login.forgot')}
 						</Link>
 					</div>
-					<Button type="submit" disabled={busy}>
+					<Button type="submit" disabled={busy} data-busy-label={t('auth.loading')}>
 						{busy ? t('auth.loading') : t('auth.login.submit')}
 					</Button>
 				</Form>
 				<Divider label={t('auth.or')} />
 				<SocialButtons redirectTo={redirectTo} />
+				<WalletSignInButton redirectTo={redirectTo} />
 				<p className="text-muted-foreground text-center text-sm">
 					{t('auth.login.noAccount')}{' '}
 					<Link to="/signup" className="text-primary underline-offset-4 hover:underline">

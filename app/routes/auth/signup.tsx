@@ -5,7 +5,8 @@ import { SocialButtons } from '~/components/social-buttons'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { signUp } from '~/features/auth/flows.server.ts'
-import { fieldErrors, formObject, signupSchema, type FieldErrors } from '~/features/auth/schemas.ts'
+import { isCommonPassword } from '~/features/auth/password-policy.server.ts'
+import { fieldErrors, readFormObject, signupSchema, type FieldErrors } from '~/features/auth/schemas.ts'
 import { requireAnonymous } from '~/features/auth/session.server.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
 import type { Route } from './+types/signup'
@@ -17,13 +18,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-type ActionData = { fields?: FieldErrors; error?: string; success?: string }
+type ActionData = { email?: string; fields?: FieldErrors; error?: string; success?: string }
 
 export async function action({ request }: Route.ActionArgs) {
-	const parsed = signupSchema.safeParse(formObject(await request.formData()))
-	if (!parsed.success) return data<ActionData>({ fields: fieldErrors(parsed.error) }, { status: 400 })
+	const form = await readFormObject(request)
+	// Echoed into the re-rendered form: the page is static, so a refused post must not empty the field.
+	const email = typeof form.email === 'string' ? form.email.slice(0, 254) : ''
+	const parsed = signupSchema.safeParse(form)
+	if (!parsed.success) return data<ActionData>({ email, fields: fieldErrors(parsed.error) }, { status: 400 })
+	if (isCommonPassword(parsed.data.password)) return data<ActionData>({ email, fields: { password: 'auth.errors.passwordTooCommon' } }, { status: 400 })
 	const result = await signUp(request, parsed.data.email, parsed.data.password)
-	if (!result.ok) return data<ActionData>({ error: result.error }, { status: result.status })
+	if (!result.ok) return data<ActionData>({ email, error: result.error }, { status: result.status })
 	return data<ActionData>({ success: 'auth.signup.checkEmail' })
 }
 
@@ -43,7 +48,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
 			<CardContent className="grid gap-4">
 				<Form method="post" className="grid gap-4" noValidate>
 					<FormMessage error={result?.error} success={result?.success} />
-					<FormField label={t('auth.email')} name="email" type="email" autoComplete="email" required error={result?.fields?.email} />
+					<FormField label={t('auth.email')} name="email" defaultValue={result?.email} type="email" autoComplete="email" required error={result?.fields?.email} />
 					<FormField
 						label={t('auth.password')}
 						name="password"
@@ -62,7 +67,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
 						error={result?.fields?.confirmPassword}
 					/>
 					<p className="text-muted-foreground text-xs">{t('auth.passwordHint')}</p>
-					<Button type="submit" disabled={busy}>
+					<Button type="submit" disabled={busy} data-busy-label={t('auth.signup.busy')}>
 						{busy ? t('auth.signup.busy') : t('auth.signup.submit')}
 					</Button>
 				</Form>

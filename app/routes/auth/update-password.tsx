@@ -1,11 +1,11 @@
-import { useEffect } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { data, Form, Link, useNavigate, useNavigation, useSearchParams } from 'react-router'
+import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { FormField, FormMessage } from '~/components/form-field'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { resetPassword } from '~/features/auth/flows.server.ts'
-import { fieldErrors, formObject, updatePasswordSchema, type FieldErrors } from '~/features/auth/schemas.ts'
+import { isCommonPassword } from '~/features/auth/password-policy.server.ts'
+import { fieldErrors, readFormObject, updatePasswordSchema, type FieldErrors } from '~/features/auth/schemas.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
 import type { Route } from './+types/update-password'
 
@@ -18,11 +18,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 type ActionData = { fields?: FieldErrors; error?: string; success?: string }
 
 export async function action({ request }: Route.ActionArgs) {
-	const parsed = updatePasswordSchema.safeParse(formObject(await request.formData()))
+	const parsed = updatePasswordSchema.safeParse(await readFormObject(request))
 	if (!parsed.success) {
 		const fields = fieldErrors(parsed.error)
 		return data<ActionData>({ fields, error: fields.token }, { status: 400 })
 	}
+	if (isCommonPassword(parsed.data.password)) return data<ActionData>({ fields: { password: 'auth.errors.passwordTooCommon' } }, { status: 400 })
 	const result = await resetPassword(parsed.data.token, parsed.data.password)
 	if (!result.ok) return data<ActionData>({ error: result.error }, { status: result.status })
 	return data<ActionData>({ success: 'auth.update.success' })
@@ -31,17 +32,11 @@ export async function action({ request }: Route.ActionArgs) {
 export default function UpdatePassword({ actionData }: Route.ComponentProps) {
 	const { t } = useTranslation()
 	const [params] = useSearchParams()
-	const navigate = useNavigate()
 	const navigation = useNavigation()
 	const result = actionData as ActionData | undefined
 	const token = params.get('token') ?? ''
 	const linkError = params.get('error') ? 'auth.errors.resetLinkInvalid' : undefined
 
-	useEffect(() => {
-		if (!result?.success) return
-		const id = setTimeout(() => navigate('/login', { replace: true }), 3000)
-		return () => clearTimeout(id)
-	}, [result?.success, navigate])
 
 	return (
 		<Card>
@@ -63,6 +58,8 @@ export default function UpdatePassword({ actionData }: Route.ComponentProps) {
 					<Form method="post" className="grid gap-4" noValidate>
 						<input type="hidden" name="token" value={token} />
 						<FormMessage error={result?.error} success={result?.success} />
+						{/* The page is static (no React in the browser): the browser itself moves on to sign in. */}
+						{result?.success ? <meta httpEquiv="refresh" content="3;url=/login" /> : null}
 						<FormField
 							label={t('auth.update.newPassword')}
 							name="password"
@@ -79,7 +76,7 @@ export default function UpdatePassword({ actionData }: Route.ComponentProps) {
 							required
 							error={result?.fields?.confirmPassword}
 						/>
-						<Button type="submit" disabled={navigation.state === 'submitting' || Boolean(result?.success)}>
+						<Button type="submit" disabled={navigation.state === 'submitting' || Boolean(result?.success)} data-busy-label={t('auth.update.busy')}>
 							{navigation.state === 'submitting' ? t('auth.update.busy') : t('auth.update.submit')}
 						</Button>
 					</Form>

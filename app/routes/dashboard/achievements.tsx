@@ -11,7 +11,7 @@ import { achievementsPage, claimTask } from '~/features/achievements/achievement
 import { startGithubLink } from '~/features/achievements/github.server.ts'
 import { achievementActionSchema } from '~/features/achievements/schema.ts'
 import { communityLinks, shareLink, taskById, taskCategories } from '~/features/achievements/tasks.ts'
-import { formObject } from '~/features/auth/schemas.ts'
+import { readFormObject } from '~/features/auth/schemas.ts'
 import { requireUser } from '~/features/auth/session.server.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
 	const user = await requireUser(request)
-	const parsed = achievementActionSchema.safeParse(formObject(await request.formData()))
+	const parsed = achievementActionSchema.safeParse(await readFormObject(request))
 	if (!parsed.success) return data({ ok: false as const, error: 'achievements.errors.invalidRequest' }, { status: 400 })
 	if (parsed.data.intent === 'connect-github') {
 		const link = await startGithubLink(request)

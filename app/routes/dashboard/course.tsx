@@ -12,7 +12,7 @@ import { TutorPanel } from '~/components/tutor/chat-panel'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '~/components/ui/sheet'
-import { formObject } from '~/features/auth/schemas.ts'
+import { readFormObject } from '~/features/auth/schemas.ts'
 import { requireUser } from '~/features/auth/session.server.ts'
 import { isAdmin } from '~/features/auth/user.ts'
 import { getCourseOutline, getVisibleLesson } from '~/features/catalog/catalog.server.ts'
@@ -35,7 +35,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	if (current) {
 		const full = await getVisibleLesson(current.id, preview)
 		if (full) {
-			await markViewed(user.id, full.id)
+			// A view is a visit: the page React Router renders after a no-JavaScript form post (maybe a refused
+			// one) is loaded with that post's headers, form content type included, and records nothing.
+			if (!request.headers.get('content-type')?.includes('form')) await markViewed(user.id, full.id)
 			lesson = { id: full.id, title: full.title, xpValue: full.xpValue, isPublished: current.isPublished, body: await lessonBody(user.id, full) }
 		}
 	}
@@ -47,15 +49,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	}
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, params }: Route.ActionArgs) {
 	const user = await requireUser(request)
-	const parsed = lessonActionSchema.safeParse(formObject(await request.formData()))
+	const parsed = lessonActionSchema.safeParse(await readFormObject(request))
 	if (!parsed.success) return data({ ok: false as const, error: 'learn.errors.invalidRequest' }, { status: 400 })
 	const preview = isAdmin(user)
+	// Only this course's lessons: a post to another course's URL (whose page then 404s) must change nothing.
+	const owner = await getVisibleLesson(parsed.data.lessonId, preview)
+	if (owner?.courseId !== params.courseId) return data({ ok: false as const, error: 'learn.errors.notFound' }, { status: 404 })
 	if (parsed.data.intent === 'complete') {
 		const done = await completeLesson(user.id, parsed.data.lessonId, preview)
 		if (!done) return data({ ok: false as const, error: 'learn.errors.saveFailed' }, { status: 404 })
-		return { ok: true as const, intent: 'complete' as const, xpAwarded: done.xpAwarded }
+		// A new certificate (this was the path's last lesson) is announced with a link to it.
+		const certificateId = done.certificate?.created ? done.certificate.id : null
+		return { ok: true as const, intent: 'complete' as const, xpAwarded: done.xpAwarded, certificateId }
 	}
 	const result = await answerQuestion(user.id, parsed.data.lessonId, parsed.data.index, parsed.data.answer, preview)
 	if (!result.ok) return data({ ok: false as const, error: `learn.errors.${result.error}` }, { status: result.error === 'notFound' ? 404 : 400 })
@@ -79,7 +86,7 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
 	const { course, modules, lesson, position } = loaderData
 	const navigate = useNavigate()
-	const complete = useFetcher<{ ok: boolean; intent?: string; xpAwarded?: number; error?: string }>()
+	const complete = useFetcher<{ ok: boolean; intent?: string; xpAwarded?: number; certificateId?: string | null; error?: string }>()
 	const outline = <CourseOutline modules={modules} currentId={lesson?.id} courseId={course.id} />
 	const lessonUrl = (id: string) => `/dashboard/learn/course/${course.id}?lesson=${id}`
 
@@ -89,8 +96,15 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 			toast.error(t('learn.errors.completeFailed'))
 			return
 		}
+		const certificateId = complete.data.certificateId
 		toast.success(t('learn.markedComplete'), {
-			description: complete.data.xpAwarded ? t('learn.xpEarned', { xp: complete.data.xpAwarded }) : undefined,
+			description: certificateId
+				? t('certificate.earnedToast')
+				: complete.data.xpAwarded
+					? t('learn.xpEarned', { xp: complete.data.xpAwarded })
+					: undefined,
+			// The path's last lesson: its new certificate is one click away.
+			action: certificateId ? { label: t('certificate.view'), onClick: () => window.location.assign(`/certificates/${certificateId}`) } : undefined,
 		})
 		if (position.nextId) navigate(lessonUrl(position.nextId))
 		// Only react to a finished submission, not to re-renders.

@@ -4,7 +4,7 @@ import { data, useActionData } from 'react-router'
 import { toast } from 'sonner'
 import { PathGrid } from '~/components/learn/path-card'
 import { EmptyState, PageHeader } from '~/components/page-header'
-import { formObject } from '~/features/auth/schemas.ts'
+import { readFormObject } from '~/features/auth/schemas.ts'
 import { requireUser } from '~/features/auth/session.server.ts'
 import { listAvailablePaths } from '~/features/catalog/catalog.server.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
 	const user = await requireUser(request)
-	const parsed = enrollSchema.safeParse(formObject(await request.formData()))
+	const parsed = enrollSchema.safeParse(await readFormObject(request))
 	if (!parsed.success) return data({ ok: false, error: 'learn.errors.enrollFailed' }, { status: 400 })
 	const ok = await enroll(user.id, parsed.data.pathId)
 	if (!ok) return data({ ok: false, error: 'learn.errors.pathNotFound' }, { status: 404 })

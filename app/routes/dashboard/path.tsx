@@ -1,6 +1,7 @@
 import { CheckCircle2 } from 'lucide-react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { Link, useFetcher } from 'react-router'
+import { PathCertificate } from '~/components/certificates/certificate-actions'
 import { ProgressBar } from '~/components/learn/progress-bar'
 import { EmptyState, PageHeader } from '~/components/page-header'
 import { Badge } from '~/components/ui/badge'
@@ -9,13 +10,17 @@ import { Card, CardDescription, CardHeader, CardTitle } from '~/components/ui/ca
 import { requireUser } from '~/features/auth/session.server.ts'
 import { isAdmin } from '~/features/auth/user.ts'
 import { getPathOverview } from '~/features/catalog/catalog.server.ts'
+import { pathCertificateState } from '~/features/certificates/certificates.server.ts'
 import type { Route } from './+types/path'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const user = await requireUser(request)
-	const path = await getPathOverview(params.pathId, user.id, isAdmin(user))
+	const [path, certificate] = await Promise.all([
+		getPathOverview(params.pathId, user.id, isAdmin(user)),
+		pathCertificateState(user.id, params.pathId),
+	])
 	if (!path) throw new Response('Learning path not found.', { status: 404 })
-	return { path }
+	return { path, certificate }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.path.title }]
@@ -29,7 +34,7 @@ export const handle = {
 
 export default function PathOverview({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
-	const { path } = loaderData
+	const { path, certificate } = loaderData
 	const fetcher = useFetcher()
 	const done = path.courses.reduce((n, c) => n + c.completedLessons, 0)
 	const total = path.courses.reduce((n, c) => n + c.totalLessons, 0)
@@ -51,6 +56,7 @@ export default function PathOverview({ loaderData }: Route.ComponentProps) {
 				)}
 			</PageHeader>
 			{!path.isPublished ? <Badge variant="outline" className="mb-4">{t('admin.draft')}</Badge> : null}
+			<PathCertificate pathId={path.id} state={certificate} />
 			{total > 0 ? (
 				<div className="mb-6 grid gap-1.5">
 					<p className="text-muted-foreground text-sm">{t('learn.lessonsDone', { done, total })}</p>

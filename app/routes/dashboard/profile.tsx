@@ -2,11 +2,14 @@ import { useTranslation } from '~/features/i18n/react.tsx'
 import { data, useRevalidator } from 'react-router'
 import { EmptyState, PageHeader } from '~/components/page-header'
 import { ProfileEditor } from '~/components/profile/profile-editor'
+import { CertificatesCard } from '~/components/certificates/certificate-actions'
 import { WalletCard } from '~/components/profile/wallet-card'
 import { Button } from '~/components/ui/button'
 import { requireUser } from '~/features/auth/session.server.ts'
 import { getLanguage, getT } from '~/features/i18n/i18n.server.ts'
 import { profilePage, saveProfile } from '~/features/profile/profile.server.ts'
+import { listCertificates } from '~/features/certificates/certificates.server.ts'
+import { listWallets } from '~/features/wallet/siwe.server.ts'
 import { profileErrors, profileSchema } from '~/features/profile/schema.ts'
 import { log } from '~/lib/log.server.ts'
 import type { Route } from './+types/profile'
@@ -14,7 +17,8 @@ import type { Route } from './+types/profile'
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUser(request)
 	const lang = getLanguage(request)
-	return { title: getT(lang)('nav.myProfile'), profile: await profilePage(user, lang) }
+	const [profile, wallets, certificates] = await Promise.all([profilePage(user, lang), listWallets(user.id), listCertificates(user.id)])
+	return { title: getT(lang)('nav.myProfile'), profile, wallets, certificates }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -42,7 +46,8 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
 		<div className="grid grid-cols-1 gap-6">
 			<PageHeader title={t('nav.myProfile')} description={t('profile.description')} />
 			<ProfileEditor data={loaderData.profile} />
-			<WalletCard />
+			<WalletCard wallets={loaderData.wallets} />
+			<CertificatesCard certificates={loaderData.certificates} />
 		</div>
 	)
 }
