@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import {
 	isRouteErrorResponse,
@@ -11,6 +11,7 @@ import {
 	useRouteLoaderData,
 } from 'react-router'
 import { NotFound } from '~/components/not-found'
+import { Toaster } from '~/components/ui/sonner'
 import { getUser } from '~/features/auth/session.server.ts'
 import { defaultLanguage } from '~/features/i18n/config.ts'
 import { getLanguage } from '~/features/i18n/i18n.server.ts'
@@ -30,18 +31,8 @@ export function useRootData() {
 	return useRouteLoaderData<typeof loader>('root')
 }
 
-// The toaster (sonner) loads after hydration, so pages that never toast do not pay for it up front.
-const Toaster = lazy(() => import('~/components/ui/sonner').then((m) => ({ default: m.Toaster })))
-function DeferredToaster() {
-	const [ready, setReady] = useState(false)
-	useEffect(() => setReady(true), [])
-	return ready ? (
-		<Suspense fallback={null}>
-			<Toaster />
-		</Suspense>
-	) : null
-}
-
+// Mounted with the page: hydrated pages are all signed-in pages now, and the public pages, which are
+// static, never load it (docs/decisions/0006).
 /**
  * A route whose handle says `hydrate: false` is served as HTML and CSS only: no React Router runtime,
  * no React in the browser (docs/decisions/0006). Its loader may return `island`, the URL of the one
@@ -75,7 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 					staticPage.island ? <script type="module" src={staticPage.island} nonce={nonce} /> : null
 				) : (
 					<>
-						<DeferredToaster />
+						<Toaster />
 						<ScrollRestoration />
 						<Scripts />
 					</>

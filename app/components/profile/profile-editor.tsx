@@ -57,14 +57,14 @@ export function ProfileEditor({ data }: { data: ProfilePageData }) {
 		if (fetcher.state !== 'idle' || !res || handled.current === res) return
 		handled.current = res
 		if (res.ok) {
-			toast.success(t('profile.saved'))
+			toast.success(t('profile.saved'), { id: 'profile-saved' })
 			return
 		}
 		if (res.fieldErrors && Object.keys(res.fieldErrors).length) {
 			setErrors(res.fieldErrors)
 			const where = tabOfFirstError(res.fieldErrors)
 			if (where) setTab(where)
-			toast.error(t('profile.errors.fixErrors'))
+			toast.error(t('profile.errors.fixErrors'), { id: 'profile-fix-errors' })
 		} else {
 			toast.error(t('profile.errors.saveFailed'))
 		}
@@ -93,7 +93,7 @@ export function ProfileEditor({ data }: { data: ProfilePageData }) {
 			setErrors(found)
 			const where = tabOfFirstError(found)
 			if (where) setTab(where)
-			toast.error(t('profile.errors.fixErrors'))
+			toast.error(t('profile.errors.fixErrors'), { id: 'profile-fix-errors' })
 			return
 		}
 		setErrors({})
