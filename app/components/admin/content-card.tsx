@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp, History, Pencil, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { useFetcher } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '~/components/ui/toast'
 import {
 	AlertDialog,
 	AlertDialogCancel,

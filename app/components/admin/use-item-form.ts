@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { useFetcher } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '~/components/ui/toast'
 import type { z } from 'zod'
 import { errorText, formErrors, type FieldErrors } from '~/features/admin/schemas.ts'
 import type { ActionResult } from '~/features/admin/types.ts'

@@ -1,7 +1,7 @@
 import { Award, Download, ExternalLink, Link2 } from 'lucide-react'
 import { useEffect } from 'react'
 import { useFetcher } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '~/components/ui/toast'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { formatIssuedAt } from '~/components/certificates/certificate-view'

@@ -2,7 +2,7 @@ import { BriefcaseBusiness, ChartLine, Loader2, Target, UserRound } from 'lucide
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { useFetcher, useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '~/components/ui/toast'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs'
@@ -57,14 +57,14 @@ export function ProfileEditor({ data }: { data: ProfilePageData }) {
 		if (fetcher.state !== 'idle' || !res || handled.current === res) return
 		handled.current = res
 		if (res.ok) {
-			toast.success(t('profile.saved'), { id: 'profile-saved' })
+			toast.success(t('profile.saved'))
 			return
 		}
 		if (res.fieldErrors && Object.keys(res.fieldErrors).length) {
 			setErrors(res.fieldErrors)
 			const where = tabOfFirstError(res.fieldErrors)
 			if (where) setTab(where)
-			toast.error(t('profile.errors.fixErrors'), { id: 'profile-fix-errors' })
+			toast.error(t('profile.errors.fixErrors'))
 		} else {
 			toast.error(t('profile.errors.saveFailed'))
 		}
@@ -93,7 +93,7 @@ export function ProfileEditor({ data }: { data: ProfilePageData }) {
 			setErrors(found)
 			const where = tabOfFirstError(found)
 			if (where) setTab(where)
-			toast.error(t('profile.errors.fixErrors'), { id: 'profile-fix-errors' })
+			toast.error(t('profile.errors.fixErrors'))
 			return
 		}
 		setErrors({})

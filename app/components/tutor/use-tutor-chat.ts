@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { toast } from 'sonner'
+import { toast } from '~/components/ui/toast'
 import type { ChatPayload, ConversationPayload, ErrorPayload, StreamEvent, SuggestPayload, TutorMessage } from '~/features/tutor/schemas.ts'
 import { createSseReader } from '~/features/tutor/sse.ts'
 

@@ -88,5 +88,5 @@ export function useWalletDialog(): [open: boolean, setOpen: (open: boolean) => v
 
 /** The rare failed download of the wallet code, as a toast, without every page shipping the toast library. */
 export function reportLoadFailure(message: string) {
-	void import('sonner').then(({ toast }) => toast.error(message))
+	void import('~/components/ui/toast').then(({ toast }) => toast.error(message))
 }

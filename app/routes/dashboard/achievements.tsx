@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { data, redirect, useFetcher, useRevalidator, useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '~/components/ui/toast'
 import { SummaryCards } from '~/components/achievements/summary-cards'
 import { TaskCard } from '~/components/achievements/task-card'
 import { EmptyState, PageHeader } from '~/components/page-header'

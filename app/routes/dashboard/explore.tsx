@@ -1,7 +1,7 @@
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { useEffect } from 'react'
 import { data, useActionData } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '~/components/ui/toast'
 import { PathGrid } from '~/components/learn/path-card'
 import { EmptyState, PageHeader } from '~/components/page-header'
 import { readFormObject } from '~/features/auth/schemas.ts'
