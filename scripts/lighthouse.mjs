@@ -8,6 +8,8 @@
 //   npm run lighthouse                  BUILD_DIR (default build-perf) is built first when missing or stale
 //   npm run lighthouse -- --runs=5      runs per page (default 3); the run with the median performance counts
 //   --port=3480  --no-build  --no-fail (report only)
+//   --pages=public|signedIn|/,/login     only these pages (a kind or a comma-separated list of paths)
+//   --out=bench/results/lighthouse.json  where the JSON goes
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -116,6 +118,7 @@ async function audit(chrome, url, headers) {
 			extraHeaders: headers,
 		})
 		const lhr = result.lhr
+		if (process.env.LIGHTHOUSE_DUMP) fs.writeFileSync(path.join(process.env.LIGHTHOUSE_DUMP, `${url.replace(/\W+/g, '_')}-${i}.json`), JSON.stringify(lhr)) // TEMP
 		if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`)
 		const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100)
 		const failed = (c) =>
@@ -132,6 +135,15 @@ async function audit(chrome, url, headers) {
 			cls: Math.round(lhr.audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
 			fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
 			failedAudits: { accessibility: failed('accessibility'), bestPractices: failed('best-practices'), seo: failed('seo') },
+			// What to fix: the elements (or the explanation) behind each failing audit.
+			failures: Object.fromEntries(
+				['accessibility', 'best-practices', 'seo'].flatMap((c) =>
+					failed(c).map((id) => [
+						id,
+						(lhr.audits[id].details?.items ?? []).slice(0, 10).map((it) => it.node?.selector ?? it.node?.snippet ?? it.url ?? JSON.stringify(it).slice(0, 200)),
+					]),
+				),
+			),
 		})
 	}
 	return { ...median(runs, (r) => r.performance), performanceRuns: runs.map((r) => r.performance) }
@@ -143,6 +155,7 @@ let chrome
 let exitCode = 0
 try {
 	const { cookie, player } = await signIn()
+	const only = args.get('pages')
 	const pages = [
 		{ url: '/', kind: 'public' },
 		{ url: '/companies', kind: 'public' },
@@ -150,7 +163,7 @@ try {
 		{ url: '/login', kind: 'public' },
 		{ url: '/dashboard', kind: 'signedIn' },
 		{ url: player, label: '/dashboard/learn/course/… (course player)', kind: 'signedIn' },
-	]
+	].filter((p) => !only || only === p.kind || only.split(',').includes(p.url) || (only.includes('player') && p.url === player))
 	chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
 	const results = []
 	for (const p of pages) {
@@ -164,8 +177,9 @@ try {
 	}
 	const load = os.loadavg().map((n) => Math.round(n * 100) / 100)
 	const out = { date: new Date().toISOString(), lighthouse: '12', preset: 'mobile (simulated throttling)', chromium: CHROME, runsPerPage: RUNS, loadAverage: load, results }
-	fs.mkdirSync('bench/results', { recursive: true })
-	fs.writeFileSync('bench/results/lighthouse.json', JSON.stringify(out, null, 2) + '\n')
+	const outFile = args.get('out') ?? 'bench/results/lighthouse.json'
+	fs.mkdirSync(path.dirname(outFile), { recursive: true })
+	fs.writeFileSync(outFile, JSON.stringify(out, null, 2) + '\n')
 	console.log(`## Lighthouse, ${out.date} (mobile preset, median of ${RUNS} by performance; load average ${load.join(' / ')})\n`)
 	console.log('| page | performance | accessibility | best practices | SEO | LCP (ms) | TBT (ms) | CLS | target |')
 	console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|')
@@ -177,8 +191,9 @@ try {
 	for (const r of missed) {
 		const f = Object.entries(r.failedAudits).filter(([, ids]) => ids.length)
 		if (f.length) console.log(`\n${r.page}: failing audits: ${f.map(([c, ids]) => `${c}: ${ids.join(', ')}`).join('; ')}`)
+		for (const [id, items] of Object.entries(r.failures)) if (items.length) console.log(`  ${id}: ${items.join(' | ')}`)
 	}
-	console.error('\nwrote bench/results/lighthouse.json')
+	console.error(`\nwrote ${outFile}`)
 	if (missed.length && !args.has('no-fail')) exitCode = 1
 } finally {
 	await chrome?.kill()

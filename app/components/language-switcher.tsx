@@ -42,7 +42,8 @@ export function LanguageSwitcher({ className }: { className?: string }) {
 					lang={lang}
 					title={labels[lang]}
 					aria-pressed={lang === current}
-					aria-label={labels[lang]}
+					// The name starts with the visible code, so a voice command saying "EN" finds the button (WCAG 2.5.3).
+					aria-label={`${short[lang]} – ${labels[lang]}`}
 					onClick={(e) => {
 						e.preventDefault()
 						void choose(lang)

@@ -57,7 +57,7 @@ function highlight(line: string): React.ReactNode[] {
 		if (i > last) out.push(line.slice(last, i))
 		const [text, comment, str, num, word] = m
 		const cls = comment
-			? 'text-slate-500 italic'
+			? 'text-slate-400 italic'
 			: str
 				? 'text-emerald-300'
 				: num
@@ -84,7 +84,8 @@ function CodeWindow({ fileName, tracked, from = 1, to = lines.length }: { fileNa
 				<span className="size-3 rounded-full bg-emerald-400/80" aria-hidden />
 				<span className="ml-2 font-mono text-xs text-slate-400">{fileName}</span>
 			</div>
-			<pre className="overflow-x-auto py-4 font-mono text-[12.5px] leading-6 text-slate-200 sm:text-[13px]">
+			{/* Focusable: its long lines scroll sideways, and a keyboard has to reach them too. */}
+			<pre tabIndex={0} className="overflow-x-auto py-4 font-mono text-[12.5px] leading-6 text-slate-200 sm:text-[13px]">
 				<code>
 					{lines.slice(from - 1, to).map((line, idx) => {
 						const n = from + idx
@@ -93,12 +94,13 @@ function CodeWindow({ fileName, tracked, from = 1, to = lines.length }: { fileNa
 								key={n}
 								data-line={tracked ? n : undefined}
 								data-lit={tracked ? String(n >= tracked.from && n <= tracked.to) : undefined}
+								// Unlit lines dim only as far as AA contrast allows (4.5:1 for the slate-400 numbers and comments).
 								className={cn(
 									'block border-l-2 border-transparent pr-4 pl-3 transition-[opacity,background-color] duration-300 motion-reduce:transition-none',
-									tracked && 'opacity-35 data-[lit=true]:border-primary data-[lit=true]:bg-primary/15 data-[lit=true]:opacity-100',
+									tracked && 'opacity-75 data-[lit=true]:border-primary data-[lit=true]:bg-primary/15 data-[lit=true]:opacity-100',
 								)}
 							>
-								<span className="mr-4 inline-block w-5 text-right text-slate-600 select-none" aria-hidden>
+								<span className="mr-4 inline-block w-5 text-right text-slate-400 select-none" aria-hidden>
 									{n}
 								</span>
 								{line ? highlight(line) : ' '}
@@ -127,11 +129,14 @@ export function CodeShowcase() {
 						aria-current={i === 0 ? 'step' : undefined}
 						className="group flex flex-col justify-center lg:min-h-[70vh]"
 					>
-						<div className="bg-card/60 group-aria-[current=step]:border-primary/60 group-aria-[current=step]:bg-card rounded-xl border p-6 transition-[opacity,border-color,box-shadow] duration-300 group-aria-[current=step]:shadow-lg motion-reduce:transition-none lg:opacity-60 lg:group-aria-[current=step]:opacity-100">
-							<p className="text-primary text-xs font-semibold tracking-wide uppercase">
+						{/* Steps away from the code grey by colour, not opacity: a faded card would drop its text below AA contrast. */}
+						<div className="bg-card/60 group-aria-[current=step]:border-primary/60 group-aria-[current=step]:bg-card rounded-xl border p-6 transition-[border-color,box-shadow] duration-300 group-aria-[current=step]:shadow-lg motion-reduce:transition-none">
+							<p className="text-primary lg:text-muted-foreground lg:group-aria-[current=step]:text-primary text-xs font-semibold tracking-wide uppercase transition-colors duration-300 motion-reduce:transition-none">
 								{t('landing.student.showcase.stepLabel', { step: i + 1, total: steps.length })}
 							</p>
-							<h3 className="mt-2 text-xl font-semibold">{t(`landing.student.showcase.steps.${s.id}.title`)}</h3>
+							<h3 className="lg:text-muted-foreground lg:group-aria-[current=step]:text-foreground mt-2 text-xl font-semibold transition-colors duration-300 motion-reduce:transition-none">
+								{t(`landing.student.showcase.steps.${s.id}.title`)}
+							</h3>
 							<p className="text-muted-foreground mt-2 leading-relaxed">{t(`landing.student.showcase.steps.${s.id}.body`)}</p>
 						</div>
 						{/* On phones each step shows just its own lines under the text. */}

@@ -22,8 +22,11 @@ export function Marquee({
 		<div
 			className={cn('marquee', className)}
 			data-reverse={reverse ? '' : undefined}
-			role="region"
+			// A group, not a region: the section around it is already the landmark with this name.
+			role="group"
 			aria-label={label}
+			// Focusable: focus pauses the scroll, and with reduced motion the keyboard scrolls the row.
+			tabIndex={0}
 			style={{ '--marquee-duration': `${seconds}s` } as React.CSSProperties}
 		>
 			<div className="marquee-track">

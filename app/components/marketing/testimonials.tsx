@@ -12,7 +12,7 @@ const people = [
 	{ id: 'james', name: 'James Carter' },
 ] as const
 
-const tints = ['bg-indigo-500', 'bg-violet-500', 'bg-sky-500', 'bg-emerald-500', 'bg-fuchsia-500', 'bg-amber-500']
+const tints = ['bg-indigo-600', 'bg-violet-600', 'bg-sky-700', 'bg-emerald-700', 'bg-fuchsia-600', 'bg-amber-700']
 
 export function TestimonialMarquee() {
 	const { t } = useTranslation()

@@ -16,6 +16,12 @@ export const SOCIAL_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } 
 
 const ogLocale = (lang: Language) => lang.replace('-', '_')
 
+/** Title and description of a page that is public but not a landing (the sign-in pages): no canonical or social tags. */
+export function pageMeta(page: { title: string; description: string } | undefined): MetaDescriptor[] {
+	if (!page) return []
+	return [{ title: page.title }, { name: 'description', content: page.description }]
+}
+
 /** Title, description, canonical, hreflang, Open Graph and Twitter tags for a public page. */
 export function seoMeta(seo: PageSeo | undefined): MetaDescriptor[] {
 	if (!seo) return []

@@ -6,13 +6,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { requestPasswordReset } from '~/features/auth/flows.server.ts'
 import { fieldErrors, forgotSchema, readFormObject, type FieldErrors } from '~/features/auth/schemas.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
+import { pageMeta } from '~/features/marketing/seo.ts'
+import { getEnv } from '~/lib/env.server.ts'
 import type { Route } from './+types/forgot-password'
 
 export function loader({ request }: Route.LoaderArgs) {
-	return { title: getT(request)('auth.forgot.title') }
+	const t = getT(request)
+	return { title: t('auth.forgot.title'), description: t('seo.forgot.description', { app: getEnv().APP_NAME }) }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData)
 
 type ActionData = { email?: string; fields?: FieldErrors; error?: string; success?: string }
 

@@ -10,16 +10,19 @@ import { fieldErrors, loginSchema, readFormObject, type FieldErrors } from '~/fe
 import { requireAnonymous } from '~/features/auth/session.server.ts'
 import { demoAccounts } from '~/features/system/demo-accounts.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
+import { pageMeta } from '~/features/marketing/seo.ts'
+import { getEnv } from '~/lib/env.server.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { useRootData } from '~/root'
 import type { Route } from './+types/login'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAnonymous(request)
-	return { title: getT(request)('auth.login.title') }
+	const t = getT(request)
+	return { title: t('auth.login.title'), description: t('seo.login.description', { app: getEnv().APP_NAME }) }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData)
 
 type ActionData = { email?: string; fields?: FieldErrors; error?: string }
 
@@ -77,7 +80,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
 				<WalletSignInButton redirectTo={redirectTo} />
 				<p className="text-muted-foreground text-center text-sm">
 					{t('auth.login.noAccount')}{' '}
-					<Link to="/signup" className="text-primary underline-offset-4 hover:underline">
+					<Link to="/signup" className="text-primary underline underline-offset-4 hover:decoration-2">
 						{t('auth.signup.link')}
 					</Link>
 				</p>

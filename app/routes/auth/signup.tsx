@@ -9,14 +9,17 @@ import { isCommonPassword } from '~/features/auth/password-policy.server.ts'
 import { fieldErrors, readFormObject, signupSchema, type FieldErrors } from '~/features/auth/schemas.ts'
 import { requireAnonymous } from '~/features/auth/session.server.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
+import { pageMeta } from '~/features/marketing/seo.ts'
+import { getEnv } from '~/lib/env.server.ts'
 import type { Route } from './+types/signup'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAnonymous(request)
-	return { title: getT(request)('auth.signup.title') }
+	const t = getT(request)
+	return { title: t('auth.signup.title'), description: t('seo.signup.description', { app: getEnv().APP_NAME }) }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData)
 
 type ActionData = { email?: string; fields?: FieldErrors; error?: string; success?: string }
 
@@ -74,7 +77,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
 				<SocialButtons />
 				<p className="text-muted-foreground text-center text-sm">
 					{t('auth.signup.haveAccount')}{' '}
-					<Link to="/login" className="text-primary underline-offset-4 hover:underline">
+					<Link to="/login" className="text-primary underline underline-offset-4 hover:decoration-2">
 						{t('auth.login.link')}
 					</Link>
 				</p>

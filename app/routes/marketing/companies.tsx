@@ -129,9 +129,9 @@ export default function CompanyLanding() {
 /** The hero illustration: a stack of candidate cards with their skills. */
 function TalentCard() {
 	const people = [
-		{ initials: 'MC', skills: ['Solidity', 'Foundry', 'Security'], tint: 'bg-indigo-500' },
-		{ initials: 'LA', skills: ['DeFi', 'TypeScript', 'viem'], tint: 'bg-emerald-500' },
-		{ initials: 'PN', skills: ['React', 'wagmi', 'The Graph'], tint: 'bg-violet-500' },
+		{ initials: 'MC', skills: ['Solidity', 'Foundry', 'Security'], tint: 'bg-indigo-600' },
+		{ initials: 'LA', skills: ['DeFi', 'TypeScript', 'viem'], tint: 'bg-emerald-700' },
+		{ initials: 'PN', skills: ['React', 'wagmi', 'The Graph'], tint: 'bg-violet-600' },
 	]
 	return (
 		<div className="relative grid gap-3" aria-hidden>
