@@ -13,6 +13,21 @@ import * as tables from './schema.ts'
 
 const schema = { ...tables, ...relations }
 
+/**
+ * PGlite runs a query synchronously inside the promise that asked for it, so under load the requests in
+ * flight hand the database to one another in an unbroken chain of microtasks and the event loop never
+ * reaches its I/O phase: a new connection (a new visitor, a health probe) waited seconds for its first
+ * byte to be read while keep-alive clients were served (bench: 5 s for /healthz under 50 connections).
+ * Each query (outside a transaction) first lets the loop turn once, as a network driver would.
+ */
+function yieldBeforeQueries(client: PGlite) {
+	const query = client.query.bind(client)
+	client.query = (async (...args: Parameters<PGlite['query']>) => {
+		await new Promise((resolve) => setImmediate(resolve))
+		return query(...args)
+	}) as PGlite['query']
+}
+
 // Both drivers expose the same query builder; we type the handle as the pg one.
 export type Db = NodePgDatabase<typeof schema>
 export { schema }
@@ -92,6 +107,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
 		unlock = lockDataDir(pgDir)
 		client = new PGlite(pgDir)
 	}
+	yieldBeforeQueries(client)
 	const db = drizzlePglite(client, { schema }) as unknown as Db
 	try {
 		if (migrate) await migratePglite(db as never, { migrationsFolder: migrationsFolder() })

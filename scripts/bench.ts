@@ -3,6 +3,7 @@
 //   npm run bench                         embedded database (PGlite); also PostgreSQL and two processes when DATABASE_URL is set
 //   npm run bench -- --two-process        adds two server processes on one PostgreSQL (DATABASE_URL, or the local server)
 //   npm run bench -- --duration=5         seconds per route (default 20, or BENCH_DURATION)
+//   --warmup=3                            seconds of the same load before each measured run, not counted
 //   npm run bench -- --only=scaling       only some parts: embedded-http, embedded-scaling, postgres-http,
 //                                         postgres-scaling, two-process (comma-separated; prefixes match)
 //   --connections=50  --runs=30 (scaling medians)  --port=3400  --no-build (use BUILD_DIR as it is)
@@ -34,6 +35,7 @@ const args = new Map(
 )
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build-perf'
 const DURATION = Number(args.get('duration') ?? process.env.BENCH_DURATION ?? 20)
+const WARMUP = Number(args.get('warmup') ?? 3)
 const CONNECTIONS = Number(args.get('connections') ?? 50)
 const RUNS = Number(args.get('runs') ?? process.env.BENCH_RUNS ?? 30)
 const BASE_PORT = Number(args.get('port') ?? process.env.BENCH_PORT ?? 3400)
@@ -234,7 +236,7 @@ async function httpSuite(kind: 'pglite' | 'postgres', processes: 1 | 2, portBase
 		const bare: Proc[] = []
 		for (let i = 0; i < processes; i++) bare.push(await startBareServer(portBase + 50 + i, landingBytes, LOG_DIR))
 		const bareSpec: RouteSpec = { key: 'ceiling', label: 'bare node http', next: () => ({ path: '/' }) }
-		const ceilingRun = await runLoad(bareSpec, bare.map((b) => b.url), { connections: CONNECTIONS, duration: DURATION })
+		const ceilingRun = await runLoad(bareSpec, bare.map((b) => b.url), { connections: CONNECTIONS, duration: DURATION, warmup: WARMUP })
 		for (const b of bare) await b.stop()
 		log(`  ceiling (${processes} bare process${processes > 1 ? 'es' : ''}): ${ceilingRun.requestsPerSec} req/s`)
 
@@ -243,11 +245,11 @@ async function httpSuite(kind: 'pglite' | 'postgres', processes: 1 | 2, portBase
 		const overall = sampleRss(servers.map((s) => s.pid))
 		for (const spec of specs) {
 			const rss = sampleRss(servers.map((s) => s.pid))
-			const r = await runLoad(spec, urls, { connections: CONNECTIONS, duration: DURATION, host: new URL(origin).host })
+			const r = await runLoad(spec, urls, { connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, host: new URL(origin).host })
 			r.peakRssMb = rss.stop().peakMb
 			r.ratioToCeiling = Math.round((r.requestsPerSec / ceilingRun.requestsPerSec) * 1000) / 1000
 			routes.push(r)
-			log(`  ${spec.label}: ${r.requestsPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, errors ${r.errors}, non-2xx ${r.non2xx}, RSS ${r.peakRssMb} MB`)
+			log(`  ${spec.label}: ${r.requestsPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, errors ${r.errors}, non-2xx ${r.non2xx}, RSS ${r.peakRssMb} MB, new visitor ${r.newVisitorMs?.median}/${r.newVisitorMs?.max} ms`)
 		}
 		const mem = overall.stop()
 		const seqScans = kind === 'postgres' ? await tableStats(prepared.env.DATABASE_URL!, false) : undefined
@@ -274,12 +276,13 @@ function httpTable(title: string, s: HttpSuite) {
 	const lines = [
 		`### ${title}`,
 		'',
-		`${s.processes} server process${s.processes > 1 ? 'es' : ''} on ${s.database === 'pglite' ? 'the embedded database (PGlite)' : 'PostgreSQL'}, ${CONNECTIONS} connections, ${DURATION} s per route. Ceiling: ${s.ceiling.processes} bare Node http process${s.ceiling.processes > 1 ? 'es' : ''} serving ${s.landingBytes.toLocaleString('en-US')} bytes: **${s.ceiling.requestsPerSec.toLocaleString('en-US')} req/s** (p50 ${s.ceiling.p50Ms} ms, p99 ${s.ceiling.p99Ms} ms).`,
+		`${s.processes} server process${s.processes > 1 ? 'es' : ''} on ${s.database === 'pglite' ? 'the embedded database (PGlite)' : 'PostgreSQL'}, ${CONNECTIONS} connections, ${DURATION} s per route after ${WARMUP} s of warm-up. Ceiling: ${s.ceiling.processes} bare Node http process${s.ceiling.processes > 1 ? 'es' : ''} serving ${s.landingBytes.toLocaleString('en-US')} bytes: **${s.ceiling.requestsPerSec.toLocaleString('en-US')} req/s** (p50 ${s.ceiling.p50Ms} ms, p99 ${s.ceiling.p99Ms} ms).`,
 		'',
-		'| route | req/s | p50 (ms) | p99 (ms) | errors | non-2xx | ratio to ceiling | peak RSS (MB) |',
-		'|---|---:|---:|---:|---:|---:|---:|---:|',
+		'| route | req/s | p50 (ms) | p99 (ms) | errors | non-2xx | ratio to ceiling | peak RSS (MB) | new visitor TTFB (ms, median / max) |',
+		'|---|---:|---:|---:|---:|---:|---:|---:|---:|',
 		...s.routes.map(
-			(r) => `| ${r.label} | ${r.requestsPerSec.toLocaleString('en-US')} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} | ${r.ratioToCeiling?.toFixed(3)} | ${r.peakRssMb} |`,
+			(r) =>
+				`| ${r.label} | ${r.requestsPerSec.toLocaleString('en-US')} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} | ${r.ratioToCeiling?.toFixed(3)} | ${r.peakRssMb} | ${r.newVisitorMs ? `${r.newVisitorMs.median} / ${r.newVisitorMs.max}` : ''} |`,
 		),
 		'',
 		`Peak RSS of the server${s.processes > 1 ? 's (sum)' : ''} under this load: ${s.peakRssMb} MB sampled every 100 ms (VmHWM ${s.hwmRssMb} MB).`,
@@ -362,7 +365,7 @@ const machine = {
 }
 const out = {
 	date: new Date().toISOString(),
-	settings: { connections: CONNECTIONS, durationSeconds: DURATION, scalingRuns: RUNS, buildDir: BUILD_DIR, dataset: ISSUE_SIZE, signedInLearners: SIGNED_IN_USERS, parts },
+	settings: { connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, scalingRuns: RUNS, buildDir: BUILD_DIR, dataset: ISSUE_SIZE, signedInLearners: SIGNED_IN_USERS, parts },
 	machine,
 	...results,
 }

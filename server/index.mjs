@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
+import { createGate } from './gate.mjs'
 import { createHtmlCache } from './html-cache.mjs'
 
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? 'build')
@@ -129,7 +130,15 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
 	if (build.entry.module.languageOf) {
 		app.use(createHtmlCache({ build, mode: process.env.NODE_ENV, languageOf: build.entry.module.languageOf, ttlMs: Number(process.env.HTML_CACHE_TTL_MS ?? 300_000) }))
 	}
-	app.all('/{*splat}', createRequestHandler({ build, mode: process.env.NODE_ENV }))
+	// A few requests at a time through loaders and render, the rest in arrival order (server/gate.mjs).
+	// Probes and the tutor (which may wait seconds on its model before answering) do not queue.
+	const gate = createGate({
+		// The embedded database serves one query at a time; PostgreSQL works beside us on other cores.
+		// 0 turns the gate off.
+		limit: process.env.MAX_CONCURRENT_REQUESTS ? Number(process.env.MAX_CONCURRENT_REQUESTS) : process.env.DATABASE_URL ? 8 : 4,
+		bypass: (req) => req.path === '/healthz' || req.path === '/readyz' || req.path.startsWith('/api/ai-chat'),
+	})
+	app.all('/{*splat}', gate, createRequestHandler({ build, mode: process.env.NODE_ENV }))
 
 	const server = await new Promise((resolve) => {
 		const s = app.listen(port, () => resolve(s))

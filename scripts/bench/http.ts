@@ -1,4 +1,5 @@
 // HTTP load on the running server(s) with autocannon: one run per route, 50 connections, fixed duration.
+import http from 'node:http'
 import autocannon from 'autocannon'
 import type { BenchTargets } from '../bench-data.ts'
 
@@ -22,6 +23,8 @@ export type RouteResult = {
 	non2xx: number
 	ratioToCeiling?: number
 	peakRssMb?: number
+	/** Time to the first byte of /healthz on a new connection while the load runs (median and max, ms). */
+	newVisitorMs?: { median: number; max: number }
 }
 
 const FORM = 'application/x-www-form-urlencoded'
@@ -75,10 +78,36 @@ export function routeSpecs(t: BenchTargets, cookies: string[], origin: string): 
  * `host`: the Host header every request carries, as a load balancer passes the public one on to each
  * process (React Router and the server compare a POST's Origin with it).
  */
-export async function runLoad(spec: RouteSpec, urls: string[], opts: { connections: number; duration: number; host?: string }): Promise<RouteResult> {
+export async function runLoad(
+	spec: RouteSpec,
+	urls: string[],
+	opts: { connections: number; duration: number; host?: string; warmup?: number },
+): Promise<RouteResult> {
+	// A warm-up at the same load first, not counted: a fresh process runs its JavaScript and PGlite's
+	// WebAssembly unoptimised for a few seconds, and the first wave of 50 requests would otherwise be
+	// most of the p99 of a 20 s run (seen: 8 s for the first wave, under 1.5 s after it). Its writes
+	// go to other lessons (a sequence far ahead) than the measured run's.
+	if (opts.warmup) await load(spec, urls, { ...opts, duration: opts.warmup }, 100_000)
+	const probe = probeNewConnections(urls[0]!)
+	const result = await load(spec, urls, opts, 0)
+	const newVisitorMs = await probe.stop()
+	return {
+		newVisitorMs,
+		key: spec.key,
+		label: spec.label,
+		requestsPerSec: Math.round(result.requests.average),
+		p50Ms: result.latency.p50,
+		p99Ms: result.latency.p99,
+		requests: result.requests.total,
+		errors: result.errors,
+		non2xx: result.non2xx,
+	}
+}
+
+function load(spec: RouteSpec, urls: string[], opts: { connections: number; duration: number; host?: string }, firstSeq: number) {
 	const host = opts.host ? { host: opts.host } : {}
 	let conn = 0
-	const result = await autocannon({
+	return autocannon({
 		// autocannon takes several URLs (its types say one).
 		url: (urls.length === 1 ? urls[0]! : urls) as string,
 		connections: opts.connections,
@@ -86,7 +115,7 @@ export async function runLoad(spec: RouteSpec, urls: string[], opts: { connectio
 		timeout: 30,
 		setupClient: (client) => {
 			const c = conn++
-			let seq = 0
+			let seq = firstSeq
 			const first = spec.next(c, seq)
 			client.setRequests([
 				{
@@ -102,15 +131,39 @@ export async function runLoad(spec: RouteSpec, urls: string[], opts: { connectio
 			])
 		},
 	})
+}
+
+/**
+ * While a load runs, a new visitor every 500 ms: GET /healthz on a fresh connection, timed to its first
+ * byte. Keep-alive clients must not starve newcomers (they did, for seconds, before server/gate.mjs).
+ */
+function probeNewConnections(base: string) {
+	const times: number[] = []
+	let running = true
+	const once = () =>
+		new Promise<void>((resolve) => {
+			const t0 = performance.now()
+			const req = http.get(`${base}/healthz`, { agent: false }, (res) => {
+				times.push(performance.now() - t0)
+				res.resume()
+				res.on('end', resolve)
+			})
+			req.on('error', () => resolve())
+		})
+	const loop = (async () => {
+		while (running) {
+			await new Promise((r) => setTimeout(r, 500))
+			if (running) await once()
+		}
+	})()
 	return {
-		key: spec.key,
-		label: spec.label,
-		requestsPerSec: Math.round(result.requests.average),
-		p50Ms: result.latency.p50,
-		p99Ms: result.latency.p99,
-		requests: result.requests.total,
-		errors: result.errors,
-		non2xx: result.non2xx,
+		stop: async () => {
+			running = false
+			await loop
+			const sorted = times.sort((a, b) => a - b)
+			const round = (n: number | undefined) => Math.round((n ?? 0) * 10) / 10
+			return { median: round(sorted[Math.floor(sorted.length / 2)]), max: round(sorted.at(-1)) }
+		},
 	}
 }
 
