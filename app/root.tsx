@@ -11,7 +11,7 @@ import {
 	useRouteLoaderData,
 } from 'react-router'
 import { NotFound } from '~/components/not-found'
-import { Toaster } from '~/components/ui/sonner'
+import { LazyToaster } from '~/components/ui/lazy-toaster'
 import { getUser } from '~/features/auth/session.server.ts'
 import { defaultLanguage } from '~/features/i18n/config.ts'
 import { getLanguage } from '~/features/i18n/i18n.server.ts'
@@ -31,8 +31,8 @@ export function useRootData() {
 	return useRouteLoaderData<typeof loader>('root')
 }
 
-// Mounted with the page: hydrated pages are all signed-in pages now, and the public pages, which are
-// static, never load it (docs/decisions/0006).
+// The toaster comes with hydrated pages only (the public pages are static and never load it,
+// docs/decisions/0006), and even there only at the first interaction or toast (lazy-toaster.tsx).
 /**
  * A route whose handle says `hydrate: false` is served as HTML and CSS only: no React Router runtime,
  * no React in the browser (docs/decisions/0006). Its loader may return `island`, the URL of the one
@@ -66,7 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 					staticPage.island ? <script type="module" src={staticPage.island} nonce={nonce} /> : null
 				) : (
 					<>
-						<Toaster />
+						<LazyToaster />
 						<ScrollRestoration />
 						<Scripts />
 					</>

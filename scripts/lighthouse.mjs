@@ -118,7 +118,6 @@ async function audit(chrome, url, headers) {
 			extraHeaders: headers,
 		})
 		const lhr = result.lhr
-		if (process.env.LIGHTHOUSE_DUMP) fs.writeFileSync(path.join(process.env.LIGHTHOUSE_DUMP, `${url.replace(/\W+/g, '_')}-${i}.json`), JSON.stringify(lhr)) // TEMP
 		if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`)
 		const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100)
 		const failed = (c) =>

@@ -64,6 +64,8 @@ test('mobile: the sidebar opens as a slide-in sheet from the menu button', async
 	const page = await context.newPage()
 	await loginAs(page, demo.learner)
 	await page.goto('/dashboard')
+	// A page of its own context: the fixture's goto (which waits for hydration) does not cover it.
+	await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 	await expect(page.getByRole('link', { name: 'Scoreboard' })).toHaveCount(0)
 	await page.getByRole('button', { name: 'Toggle Sidebar' }).first().click()
 	const sheet = page.getByRole('dialog')
