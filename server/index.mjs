@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
+import { compressedAssets } from './compressed-assets.mjs'
 import { createGate } from './gate.mjs'
 import { createHtmlCache } from './html-cache.mjs'
 
@@ -99,6 +100,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
 	})
 	app.set('trust proxy', process.env.TRUST_PROXY === 'true')
 	app.use(compression())
+	app.use('/assets', compressedAssets(path.join(BUILD_DIR, 'client/assets')))
 	app.use(
 		'/assets',
 		express.static(path.join(BUILD_DIR, 'client/assets'), { immutable: true, maxAge: '1y', index: false }),

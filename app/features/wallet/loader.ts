@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react'
+import { toast } from '~/components/ui/toast'
 import type * as WalletApp from './client/wallet-app.tsx'
 
 // The doorway to the wallet code. wagmi, viem and react-query are ~100 KB of gzip that most visits never
@@ -86,7 +87,7 @@ export function useWalletDialog(): [open: boolean, setOpen: (open: boolean) => v
 	]
 }
 
-/** The rare failed download of the wallet code, as a toast, without every page shipping the toast library. */
+/** The rare failed download of the wallet code, as a toast (toast.ts loads the toast library itself, on demand). */
 export function reportLoadFailure(message: string) {
-	void import('~/components/ui/toast').then(({ toast }) => toast.error(message))
+	toast.error(message)
 }
