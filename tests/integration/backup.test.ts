@@ -13,6 +13,7 @@ import { createAccount } from '~/features/auth/accounts.server.ts'
 import { readContentTree } from '~/features/catalog/content-files.server.ts'
 import { importCurriculum } from '~/features/catalog/import.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
+import { PG_ADMIN_URL, pgReachable } from '#tests/support/pg.ts'
 
 // npm run db:backup / db:restore, run as the commands they are (scripts/db-backup.ts, db-restore.ts),
 // on PGlite and on PostgreSQL: fill every table (awkward values included), back up, change and delete
@@ -20,7 +21,6 @@ import { rowsOf } from '~/lib/sql-rows.ts'
 // microseconds, jsonb, unicode). A PGlite backup also restores into PostgreSQL.
 
 const run = promisify(execFile)
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'learnchain-backup-'))
 
 type Env = { DATA_DIR?: string; DATABASE_URL?: string }
@@ -166,18 +166,6 @@ describe('db:backup and db:restore on PGlite', () => {
 		}
 	}, 60_000)
 })
-
-async function pgReachable() {
-	const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 })
-	try {
-		await client.connect()
-		return true
-	} catch {
-		return false
-	} finally {
-		await client.end().catch(() => {})
-	}
-}
 
 const reachable = await pgReachable()
 if (!reachable) console.warn(`[backup.test] PostgreSQL at ${PG_ADMIN_URL} is not reachable: the PostgreSQL half does not run.`)

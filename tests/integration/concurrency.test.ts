@@ -10,25 +10,12 @@ import { completeLesson, enroll } from '~/features/progress/progress.server.ts'
 import { setDbHandleForTests } from '~/lib/db.server.ts'
 import { resetEnvForTests } from '~/lib/env.server.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
+import { PG_ADMIN_URL, pgReachable } from '#tests/support/pg.ts'
 
 /**
  * Integrity under concurrency (issue 10, point 4), on PGlite and, when it is reachable, on a real
  * PostgreSQL server, where a pool of connections makes the transactions truly overlap.
  */
-
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
-
-async function pgReachable() {
-	const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 })
-	try {
-		await client.connect()
-		return true
-	} catch {
-		return false
-	} finally {
-		await client.end().catch(() => {})
-	}
-}
 
 function suite(name: string, open: () => Promise<DbHandle>, close: (h: DbHandle) => Promise<void>) {
 	describe(name, () => {

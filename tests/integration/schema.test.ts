@@ -4,21 +4,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type DbHandle } from '#db/client.server.ts'
 import { courses, learningPaths, lessons, modules, user, userEnrollments, userProgress } from '#db/schema.ts'
-
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
-
-async function pgReachable() {
-	const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 })
-	try {
-		await client.connect()
-		await client.query('select 1')
-		return true
-	} catch {
-		return false
-	} finally {
-		await client.end().catch(() => {})
-	}
-}
+import { PG_ADMIN_URL, pgReachable } from '#tests/support/pg.ts'
 
 /** Every constraint the issue asks for, checked against a migrated database. */
 function constraintSuite(name: string, open: () => Promise<DbHandle>, close: (h: DbHandle) => Promise<void>) {
