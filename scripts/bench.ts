@@ -15,13 +15,14 @@
 // size in the same run (the ceiling of this machine), then runs autocannon on each route while sampling
 // the server's RSS from /proc/<pid>/status. PostgreSQL suites use throw-away databases (CREATE DATABASE on
 // the server of DATABASE_URL, dropped afterwards); the database named in DATABASE_URL is never written.
-import { spawnSync } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { openDatabase } from '#db/client.server.ts'
+// @ts-expect-error plain ES module shared with scripts/lighthouse.mjs, without type declarations
+import { ensureBuild } from './ensure-build.mjs'
 import { benchTargets, createSessionCookies, fillBenchData, ISSUE_SIZE } from './bench-data.ts'
 import { preflight, routeSpecs, runLoad, type RouteResult, type RouteSpec } from './bench/http.ts'
 import { sampleRss, startAppServer, startBareServer, type Proc } from './bench/processes.ts'
@@ -54,28 +55,6 @@ const parts = ['embedded-http', 'embedded-scaling', ...(PG_URL ? ['postgres-http
 if (args.has('two-process') && !parts.includes('two-process') && !only) parts.push('two-process')
 
 const log = (s: string) => console.error(s)
-
-/* ------------------------------------ build ------------------------------------ */
-
-function newestMtime(dir: string): number {
-	let newest = 0
-	for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-		const p = path.join(dir, e.name)
-		newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs)
-	}
-	return newest
-}
-
-/** Builds into BUILD_DIR when there is no build, or when app/ or db/ changed since it was made. */
-function ensureBuild() {
-	const marker = path.join(BUILD_DIR, 'server/index.js')
-	const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0
-	const sources = Math.max(newestMtime('app'), newestMtime('db'), ...['vite.config.ts', 'react-router.config.ts'].map((f) => fs.statSync(f).mtimeMs))
-	if (built && (args.has('no-build') || built >= sources)) return
-	log(`Building into ${BUILD_DIR}...`)
-	const r = spawnSync('npx', ['react-router', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, BUILD_DIR } })
-	if (r.status !== 0) throw new Error('build failed')
-}
 
 /* ----------------------------------- databases ---------------------------------- */
 
@@ -320,7 +299,7 @@ function scalingTable(title: string, s: ScalingResult) {
 
 /* -------------------------------------- main ------------------------------------- */
 
-ensureBuild()
+ensureBuild(BUILD_DIR, { reuse: args.has('no-build'), log })
 fs.mkdirSync(LOG_DIR, { recursive: true })
 // The in-process scaling rows import the build: its environment is read once, on first use.
 // React picks its production or development build from NODE_ENV when first loaded, hence the late import.

@@ -10,13 +10,14 @@
 //   --port=3480  --no-build  --no-fail (report only)
 //   --pages=public|signedIn|/,/login     only these pages (a kind or a comma-separated list of paths)
 //   --out=bench/results/lighthouse.json  where the JSON goes
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { ensureBuild } from './ensure-build.mjs'
 
 const args = new Map(
 	process.argv.slice(2).map((a) => {
@@ -33,24 +34,6 @@ const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const targets = {
 	public: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 },
 	signedIn: { performance: 90 },
-}
-
-function newestMtime(dir) {
-	let newest = 0
-	for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-		const p = path.join(dir, e.name)
-		newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs)
-	}
-	return newest
-}
-
-function ensureBuild() {
-	const marker = path.join(BUILD_DIR, 'server/index.js')
-	const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0
-	if (built && (args.has('no-build') || built >= Math.max(newestMtime('app'), newestMtime('public')))) return
-	console.error(`Building into ${BUILD_DIR}...`)
-	const r = spawnSync('npx', ['react-router', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, BUILD_DIR } })
-	if (r.status !== 0) process.exit(r.status ?? 1)
 }
 
 /** The production server on a fresh embedded database with the demo accounts and curriculum. */
@@ -148,7 +131,7 @@ async function audit(chrome, url, headers) {
 	return { ...median(runs, (r) => r.performance), performanceRuns: runs.map((r) => r.performance) }
 }
 
-ensureBuild()
+ensureBuild(BUILD_DIR, { reuse: args.has('no-build') })
 const server = await startServer()
 let chrome
 let exitCode = 0

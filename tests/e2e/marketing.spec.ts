@@ -1,3 +1,5 @@
+import http from 'node:http'
+import zlib from 'node:zlib'
 import type { BrowserContext, Response } from '@playwright/test'
 import { demo, expect, loginAs, test } from '../support/fixtures'
 
@@ -215,6 +217,39 @@ test.describe('lean landings', () => {
 		// A query string (a shared ?apply= link) is rendered, not served from memory.
 		expect((await api.get('/investors?apply=investor')).headers()['x-cache']).toBeUndefined()
 		await api.dispose()
+	})
+
+	test('hashed assets come compressed from memory: Brotli or gzip as the client asks, immutable', async ({ baseURL }) => {
+		const html = await (await fetch(`${baseURL}/companies`)).text()
+		// The page's largest script or stylesheet (files under 1 KB are not worth compressing and go out as they are).
+		const assets = [...new Set(html.match(/\/assets\/[\w.-]+\.(?:css|js)/g))]
+		const sizes = await Promise.all(assets.map(async (href) => (await (await fetch(`${baseURL}${href}`)).arrayBuffer()).byteLength))
+		const asset = assets[sizes.indexOf(Math.max(...sizes))]
+		expect(Math.max(...sizes), 'the landing loads an asset worth compressing').toBeGreaterThan(1024)
+		// Raw HTTP: fetch and Playwright's request API decode the body and hide the encoding.
+		const get = (encoding: string) =>
+			new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+				http
+					.get(`${baseURL}${asset}`, { headers: { 'accept-encoding': encoding } }, (res) => {
+						const chunks: Buffer[] = []
+						res.on('data', (c: Buffer) => chunks.push(c))
+						res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }))
+					})
+					.on('error', reject)
+			})
+		for (const [asked, answered, decode] of [
+			['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+			['gzip', 'gzip', zlib.gunzipSync],
+		] as const) {
+			const res = await get(asked)
+			expect(res.status).toBe(200)
+			expect(res.headers['content-encoding'], `asked for ${asked}`).toBe(answered)
+			expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+			expect(res.headers.vary).toBe('Accept-Encoding')
+			// Known up front because the compressed bytes are kept (the per-request compressor streams chunked).
+			expect(Number(res.headers['content-length'])).toBe(res.body.length)
+			expect(decode(res.body).length).toBe(Math.max(...sizes))
+		}
 	})
 
 	test('signed-in visitors bypass the HTML cache and keep their Dashboard link', async ({ page }) => {

@@ -5,7 +5,6 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { restoreDatabase } from '#db/backup.server.ts'
 import { openDatabase, type Db, type DbHandle } from '#db/client.server.ts'
@@ -13,7 +12,7 @@ import { createAccount } from '~/features/auth/accounts.server.ts'
 import { readContentTree } from '~/features/catalog/content-files.server.ts'
 import { importCurriculum } from '~/features/catalog/import.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
-import { PG_ADMIN_URL, pgReachable } from '#tests/support/pg.ts'
+import { PG_ADMIN_URL, pgReachable, throwawayDatabase } from '#tests/support/pg.ts'
 
 // npm run db:backup / db:restore, run as the commands they are (scripts/db-backup.ts, db-restore.ts),
 // on PGlite and on PostgreSQL: fill every table (awkward values included), back up, change and delete
@@ -171,24 +170,16 @@ const reachable = await pgReachable()
 if (!reachable) console.warn(`[backup.test] PostgreSQL at ${PG_ADMIN_URL} is not reachable: the PostgreSQL half does not run.`)
 
 describe.runIf(reachable)('db:backup and db:restore on PostgreSQL', () => {
-	const names: string[] = []
-	const admin = new pg.Client({ connectionString: PG_ADMIN_URL })
+	const databases: Awaited<ReturnType<typeof throwawayDatabase>>[] = []
 
 	async function database(): Promise<string> {
-		const name = `learnchain_backup_${randomUUID().slice(0, 8)}`
-		await admin.query(`CREATE DATABASE ${name}`)
-		names.push(name)
-		const url = new URL(PG_ADMIN_URL)
-		url.pathname = `/${name}`
-		return url.toString()
+		const d = await throwawayDatabase('learnchain_backup')
+		databases.push(d)
+		return d.url
 	}
 
-	beforeAll(async () => {
-		await admin.connect()
-	})
 	afterAll(async () => {
-		for (const n of names) await admin.query(`DROP DATABASE IF EXISTS ${n} WITH (FORCE)`)
-		await admin.end()
+		for (const d of databases) await d.drop()
 	})
 
 	it('backs up while the database is in use, and a restore after changes reproduces every table exactly', async () => {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type DbHandle } from '#db/client.server.ts'
 import { courses, learningPaths, lessons, modules, user, userEnrollments, userProgress, xpLedger } from '#db/schema.ts'
@@ -10,7 +9,7 @@ import { completeLesson, enroll } from '~/features/progress/progress.server.ts'
 import { setDbHandleForTests } from '~/lib/db.server.ts'
 import { resetEnvForTests } from '~/lib/env.server.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
-import { PG_ADMIN_URL, pgReachable } from '#tests/support/pg.ts'
+import { PG_ADMIN_URL, pgReachable, throwawayDatabase } from '#tests/support/pg.ts'
 
 /**
  * Integrity under concurrency (issue 10, point 4), on PGlite and, when it is reachable, on a real
@@ -151,26 +150,18 @@ function suite(name: string, open: () => Promise<DbHandle>, close: (h: DbHandle)
 suite('concurrency on PGlite', useTestDb, (h) => h.close())
 
 if (await pgReachable()) {
-	const dbName = `learnchain_race_${randomUUID().replace(/-/g, '').slice(0, 12)}`
+	let database: Awaited<ReturnType<typeof throwawayDatabase>>
 	suite(
 		'concurrency on PostgreSQL',
 		async () => {
-			const admin = new pg.Client({ connectionString: PG_ADMIN_URL })
-			await admin.connect()
-			await admin.query(`CREATE DATABASE ${dbName}`)
-			await admin.end()
-			const url = new URL(PG_ADMIN_URL)
-			url.pathname = `/${dbName}`
+			database = await throwawayDatabase('learnchain_race')
 			process.env.DATA_DIR ??= '/tmp/learnchain-vitest'
 			resetEnvForTests()
-			return openDatabase({ databaseUrl: url.toString() })
+			return openDatabase({ databaseUrl: database.url })
 		},
 		async (h) => {
 			await h.close()
-			const admin = new pg.Client({ connectionString: PG_ADMIN_URL })
-			await admin.connect()
-			await admin.query(`DROP DATABASE IF EXISTS ${dbName}`)
-			await admin.end()
+			await database.drop()
 		},
 	)
 } else {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type DbHandle } from '#db/client.server.ts'
 import { courses, learningPaths, lessons, modules, user, userEnrollments, userProgress } from '#db/schema.ts'
-import { PG_ADMIN_URL, pgReachable } from '#tests/support/pg.ts'
+import { PG_ADMIN_URL, pgReachable, throwawayDatabase } from '#tests/support/pg.ts'
 
 /** Every constraint the issue asks for, checked against a migrated database. */
 function constraintSuite(name: string, open: () => Promise<DbHandle>, close: (h: DbHandle) => Promise<void>) {
@@ -83,24 +82,16 @@ const reachable = await pgReachable()
 if (!reachable) {
 	console.warn(`[schema.test] PostgreSQL at ${PG_ADMIN_URL} is not reachable: skipping the PostgreSQL half of the migration test.`)
 } else {
-	const dbName = `learnchain_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`
+	let database: Awaited<ReturnType<typeof throwawayDatabase>>
 	constraintSuite(
 		'migrations on PostgreSQL',
 		async () => {
-			const admin = new pg.Client({ connectionString: PG_ADMIN_URL })
-			await admin.connect()
-			await admin.query(`CREATE DATABASE ${dbName}`)
-			await admin.end()
-			const url = new URL(PG_ADMIN_URL)
-			url.pathname = `/${dbName}`
-			return openDatabase({ databaseUrl: url.toString() })
+			database = await throwawayDatabase('learnchain_test')
+			return openDatabase({ databaseUrl: database.url })
 		},
 		async (h) => {
 			await h.close()
-			const admin = new pg.Client({ connectionString: PG_ADMIN_URL })
-			await admin.connect()
-			await admin.query(`DROP DATABASE IF EXISTS ${dbName}`)
-			await admin.end()
+			await database.drop()
 		},
 	)
 }

@@ -1,4 +1,5 @@
 import { BadgeCheck, ShieldAlert } from 'lucide-react'
+import { Logo } from '~/components/logo'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { ZERO_ADDRESS, type CertificateMessage } from '~/features/certificates/typed-data.ts'
 import { cn } from '~/lib/utils'
@@ -6,6 +7,20 @@ import { cn } from '~/lib/utils'
 export function formatIssuedAt(issuedAt: number, lang: string) {
 	// UTC, so the server's HTML and any later render agree whatever the visitor's time zone.
 	return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(issuedAt * 1000))
+}
+
+/** The frame of the public certificate pages (a certificate, the verifier): the logo bar and a narrow column. */
+export function CertificatePageShell({ appName, children }: { appName: string; children: React.ReactNode }) {
+	return (
+		<div className="bg-muted/40 min-h-svh">
+			<header className="bg-background border-b">
+				<div className="mx-auto flex h-14 max-w-3xl items-center px-4">
+					<Logo name={appName} />
+				</div>
+			</header>
+			<main className="mx-auto grid max-w-3xl gap-6 px-4 py-8">{children}</main>
+		</div>
+	)
 }
 
 /** The verdict first, in words and colour, so nobody reads the details of a forged certificate as true. */

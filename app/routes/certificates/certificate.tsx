@@ -1,7 +1,6 @@
 import { Download, FileCheck2 } from 'lucide-react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { CertificateDetails, VerdictBanner } from '~/components/certificates/certificate-view'
-import { Logo } from '~/components/logo'
+import { CertificateDetails, CertificatePageShell, VerdictBanner } from '~/components/certificates/certificate-view'
 import { getCertificate, verifyCertificate } from '~/features/certificates/certificates.server.ts'
 import { certificateDataSchema } from '~/features/certificates/typed-data.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
@@ -42,36 +41,29 @@ export default function CertificatePage({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
 	const { id, message, valid, signer, appName } = loaderData
 	return (
-		<div className="bg-muted/40 min-h-svh">
-			<header className="bg-background border-b">
-				<div className="mx-auto flex h-14 max-w-3xl items-center px-4">
-					<Logo name={appName} />
-				</div>
-			</header>
-			<main className="mx-auto grid max-w-3xl gap-6 px-4 py-8">
-				<VerdictBanner valid={valid} signer={signer} appName={appName} />
-				{message ? <CertificateDetails message={message} appName={appName} /> : null}
-				<div className="flex flex-wrap gap-3 text-sm">
-					<a
-						href={`/certificates/${id}.json?download`}
-						download
-						className="bg-primary text-primary-foreground inline-flex items-center gap-2 rounded-md px-4 py-2 font-medium"
-					>
-						<Download className="size-4" aria-hidden />
-						{t('certificate.download')}
-					</a>
-					<a href="/certificates/verify" className="inline-flex items-center gap-2 rounded-md border px-4 py-2 font-medium">
-						<FileCheck2 className="size-4" aria-hidden />
-						{t('certificate.verifyLink')}
-					</a>
-				</div>
-				<p className="text-muted-foreground text-sm">
-					{t('certificate.howToVerify')}{' '}
-					<a className="text-primary break-all underline underline-offset-4" href={`/certificates/${id}.json`}>
-						/certificates/{id}.json
-					</a>
-				</p>
-			</main>
-		</div>
+		<CertificatePageShell appName={appName}>
+			<VerdictBanner valid={valid} signer={signer} appName={appName} />
+			{message ? <CertificateDetails message={message} appName={appName} /> : null}
+			<div className="flex flex-wrap gap-3 text-sm">
+				<a
+					href={`/certificates/${id}.json?download`}
+					download
+					className="bg-primary text-primary-foreground inline-flex items-center gap-2 rounded-md px-4 py-2 font-medium"
+				>
+					<Download className="size-4" aria-hidden />
+					{t('certificate.download')}
+				</a>
+				<a href="/certificates/verify" className="inline-flex items-center gap-2 rounded-md border px-4 py-2 font-medium">
+					<FileCheck2 className="size-4" aria-hidden />
+					{t('certificate.verifyLink')}
+				</a>
+			</div>
+			<p className="text-muted-foreground text-sm">
+				{t('certificate.howToVerify')}{' '}
+				<a className="text-primary break-all underline underline-offset-4" href={`/certificates/${id}.json`}>
+					/certificates/{id}.json
+				</a>
+			</p>
+		</CertificatePageShell>
 	)
 }

@@ -1,7 +1,6 @@
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { data } from 'react-router'
-import { CertificateDetails, VerdictBanner } from '~/components/certificates/certificate-view'
-import { Logo } from '~/components/logo'
+import { CertificateDetails, CertificatePageShell, VerdictBanner } from '~/components/certificates/certificate-view'
 import { signerAddress, verifyCertificate } from '~/features/certificates/certificates.server.ts'
 import { certificateFileSchema, type CertificateMessage } from '~/features/certificates/typed-data.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
@@ -46,48 +45,41 @@ export default function VerifyCertificate({ loaderData, actionData }: Route.Comp
 	const { appName, signer } = loaderData
 	const verdict = actionData as Verdict | undefined
 	return (
-		<div className="bg-muted/40 min-h-svh">
-			<header className="bg-background border-b">
-				<div className="mx-auto flex h-14 max-w-3xl items-center px-4">
-					<Logo name={appName} />
-				</div>
-			</header>
-			<main className="mx-auto grid max-w-3xl gap-6 px-4 py-8">
+		<CertificatePageShell appName={appName}>
+			<div>
+				<h1 className="text-2xl font-semibold">{t('certificate.verifyTitle')}</h1>
+				<p className="text-muted-foreground mt-1 text-sm">{t('certificate.verifyBody')}</p>
+			</div>
+			{verdict && 'error' in verdict ? (
+				<p role="alert" className="text-destructive text-sm font-medium">
+					{t(verdict.error)}
+				</p>
+			) : null}
+			{verdict && 'valid' in verdict ? (
+				<>
+					<VerdictBanner valid={verdict.valid} signer={signer} appName={appName} />
+					<CertificateDetails message={verdict.message} appName={appName} />
+				</>
+			) : null}
+			<form method="post" className="grid gap-3">
+				<label htmlFor="certificate" className="text-sm font-medium">
+					{t('certificate.verifyField')}
+				</label>
+				<textarea
+					id="certificate"
+					name="certificate"
+					required
+					rows={10}
+					maxLength={MAX_CHARS}
+					spellCheck={false}
+					className="bg-background rounded-md border p-3 font-mono text-xs"
+				/>
 				<div>
-					<h1 className="text-2xl font-semibold">{t('certificate.verifyTitle')}</h1>
-					<p className="text-muted-foreground mt-1 text-sm">{t('certificate.verifyBody')}</p>
+					<button type="submit" className="bg-primary text-primary-foreground rounded-md px-4 py-2 text-sm font-medium">
+						{t('certificate.verifySubmit')}
+					</button>
 				</div>
-				{verdict && 'error' in verdict ? (
-					<p role="alert" className="text-destructive text-sm font-medium">
-						{t(verdict.error)}
-					</p>
-				) : null}
-				{verdict && 'valid' in verdict ? (
-					<>
-						<VerdictBanner valid={verdict.valid} signer={signer} appName={appName} />
-						<CertificateDetails message={verdict.message} appName={appName} />
-					</>
-				) : null}
-				<form method="post" className="grid gap-3">
-					<label htmlFor="certificate" className="text-sm font-medium">
-						{t('certificate.verifyField')}
-					</label>
-					<textarea
-						id="certificate"
-						name="certificate"
-						required
-						rows={10}
-						maxLength={MAX_CHARS}
-						spellCheck={false}
-						className="bg-background rounded-md border p-3 font-mono text-xs"
-					/>
-					<div>
-						<button type="submit" className="bg-primary text-primary-foreground rounded-md px-4 py-2 text-sm font-medium">
-							{t('certificate.verifySubmit')}
-						</button>
-					</div>
-				</form>
-			</main>
-		</div>
+			</form>
+		</CertificatePageShell>
 	)
 }
