@@ -4,7 +4,9 @@ import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 
 // The curriculum on disk: content/<path>/<NN-course>/<NN-module>/<NN-lesson>.md with YAML front matter.
-// The same folder format is the admin import/export format.
+// The same folder format is the admin import/export format; docs/content-format.md describes it.
+// Portuguese (pt-BR) sits beside English: `*_pt` front-matter fields, and a lesson's body in
+// `<NN-lesson>.pt-BR.md` next to its English file.
 
 const slug = z
 	.string()
@@ -20,11 +22,28 @@ const pathMeta = z.object({ ...base, description: z.string().trim().optional(), 
 const courseMeta = z.object({
 	...base,
 	summary: z.string().trim().max(200).optional(),
+	summary_pt: z.string().trim().max(200).optional(),
 	description: z.string().trim().optional(),
+	description_pt: z.string().trim().optional(),
 	duration_minutes: z.number().int().min(0).optional(),
 	thumbnail_url: z.url().optional(),
 })
-const moduleMeta = z.object({ ...base, summary: z.string().trim().optional() })
+const moduleMeta = z.object({ ...base, summary: z.string().trim().optional(), summary_pt: z.string().trim().optional() })
+const quizQuestion = z
+	.object({
+		question: z.string(),
+		question_pt: z.string().optional(),
+		options: z.array(z.string()).min(2),
+		options_pt: z.array(z.string()).optional(),
+		correctAnswer: z.string(),
+		// Why each option is right or wrong, shown after answering (one entry per option, '' for none).
+		explanations: z.array(z.string()).optional(),
+		explanations_pt: z.array(z.string()).optional(),
+	})
+	.refine((q) => q.options.includes(q.correctAnswer), { message: 'correctAnswer must be one of the options', path: ['correctAnswer'] })
+	.refine((q) => !q.options_pt || q.options_pt.length === q.options.length, { message: 'options_pt must list as many options as options', path: ['options_pt'] })
+	.refine((q) => !q.explanations || q.explanations.length === q.options.length, { message: 'explanations must have one entry per option', path: ['explanations'] })
+	.refine((q) => !q.explanations_pt || q.explanations_pt.length === q.options.length, { message: 'explanations_pt must have one entry per option', path: ['explanations_pt'] })
 const lessonMeta = z.object({
 	...base,
 	type: z.enum(['text', 'video', 'quiz']),
@@ -32,10 +51,12 @@ const lessonMeta = z.object({
 	duration_minutes: z.number().int().min(0).optional(),
 	thumbnail_url: z.url().optional(),
 	video_url: z.string().trim().optional(),
-	quiz: z.array(z.object({ question: z.string(), options: z.array(z.string()).min(2), correctAnswer: z.string() })).optional(),
+	quiz: z.array(quizQuestion).optional(),
+	// The share of questions a learner must get right to pass a quiz lesson, in percent.
+	pass_percent: z.number().int().min(1).max(100).optional(),
 })
 
-export type LessonFile = z.infer<typeof lessonMeta> & { slug: string; order: number; body: string }
+export type LessonFile = z.infer<typeof lessonMeta> & { slug: string; order: number; body: string; body_pt?: string }
 export type ModuleFile = z.infer<typeof moduleMeta> & { slug: string; order: number; lessons: LessonFile[] }
 export type CourseFile = z.infer<typeof courseMeta> & { slug: string; order: number; modules: ModuleFile[] }
 export type PathFile = z.infer<typeof pathMeta> & { slug: string; courses: CourseFile[] }
@@ -45,6 +66,9 @@ export function splitFrontMatter(source: string): { data: unknown; body: string 
 	if (!m) return { data: {}, body: source }
 	return { data: parseYaml(m[1]!) ?? {}, body: m[2]!.trim() }
 }
+
+/** A lesson's Portuguese body sits next to it: 01-intro.md and 01-intro.pt-BR.md. */
+const PT_SUFFIX = '.pt-BR.md'
 
 function ordered(name: string) {
 	const m = name.replace(/\.md$/, '').match(/^(\d+)-(.+)$/)
@@ -78,11 +102,14 @@ export async function readContentTree(root: string): Promise<PathFile[]> {
 			for (const moduleDir of await subdirs(cDir)) {
 				const mDir = path.join(cDir, moduleDir)
 				const { meta: mMeta } = await readMeta(path.join(mDir, '_module.md'), moduleMeta)
-				const files = (await fs.readdir(mDir)).filter((f) => f.endsWith('.md') && !f.startsWith('_')).sort()
+				const names = await fs.readdir(mDir)
+				const files = names.filter((f) => f.endsWith('.md') && !f.endsWith(PT_SUFFIX) && !f.startsWith('_')).sort()
 				const lessons: LessonFile[] = []
 				for (const f of files) {
 					const { meta: lMeta, body } = await readMeta(path.join(mDir, f), lessonMeta)
-					lessons.push({ ...lMeta, ...ordered(f), body })
+					const ptName = f.replace(/\.md$/, PT_SUFFIX)
+					const bodyPt = names.includes(ptName) ? splitFrontMatter(await fs.readFile(path.join(mDir, ptName), 'utf8')).body : undefined
+					lessons.push({ ...lMeta, ...ordered(f), body, ...(bodyPt ? { body_pt: bodyPt } : {}) })
 				}
 				modules.push({ ...mMeta, ...ordered(moduleDir), lessons })
 			}

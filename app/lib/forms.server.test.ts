@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { BODY_LIMITS, BodyTooLargeError, fieldErrors, parseBody, readBody, readBytes } from './forms.server.ts'
+
+const post = (body: BodyInit, type?: string, headers: Record<string, string> = {}) =>
+	new Request('http://x/', { method: 'POST', body, headers: { ...(type ? { 'content-type': type } : {}), ...headers }, duplex: 'half' } as RequestInit)
+
+/** A body of `n` bytes in chunks, with no Content-Length (as a chunked upload arrives). */
+function chunked(n: number, chunk = 1024) {
+	let left = n
+	let pulls = 0
+	const stream = new ReadableStream<Uint8Array>({
+		pull(controller) {
+			pulls++
+			if (left <= 0) return controller.close()
+			const size = Math.min(chunk, left)
+			left -= size
+			controller.enqueue(new Uint8Array(size).fill(97))
+		},
+	})
+	return { stream, pulls: () => pulls }
+}
+
+describe('readBody', () => {
+	it('reads urlencoded, multipart and JSON bodies into one object', async () => {
+		expect(await readBody(post('a=1&b=two', 'application/x-www-form-urlencoded'))).toEqual({ a: '1', b: 'two' })
+		const form = new FormData()
+		form.set('name', 'Ada')
+		expect(await readBody(new Request('http://x/', { method: 'POST', body: form }))).toEqual({ name: 'Ada' })
+		expect(await readBody(post('{"x":1}', 'application/json'), 'json')).toEqual({ x: 1 })
+	})
+
+	it('reads anything that is not a form or a JSON object as empty', async () => {
+		expect(await readBody(post('[1,2]', 'application/json'), 'json')).toEqual({})
+		expect(await readBody(post('{nope', 'application/json'), 'json')).toEqual({})
+		expect(await readBody(post('a=1', 'text/plain'))).toEqual({})
+		expect(await readBody(post('a=1'))).toEqual({})
+		expect(await readBody(post('--x\r\nbroken', 'multipart/form-data; boundary=x'))).toEqual({})
+	})
+
+	it('keeps the first value of a repeated field', async () => {
+		expect(await readBody(post('a=1&a=2', 'application/x-www-form-urlencoded'))).toEqual({ a: '1' })
+	})
+})
+
+describe('readBytes', () => {
+	it('refuses a declared length over the cap without reading', async () => {
+		const body = chunked(10)
+		const req = post(body.stream, 'application/x-www-form-urlencoded', { 'content-length': String(BODY_LIMITS.form + 1) })
+		await expect(readBytes(req, BODY_LIMITS.form)).rejects.toBeInstanceOf(BodyTooLargeError)
+		expect(body.pulls()).toBeLessThanOrEqual(1)
+	})
+
+	it('stops reading a chunked body as soon as it passes the cap', async () => {
+		const body = chunked(10 * 1024 * 1024)
+		await expect(readBytes(post(body.stream, 'application/x-www-form-urlencoded'), 4096)).rejects.toBeInstanceOf(BodyTooLargeError)
+		// 4 KB in 1 KB chunks: a handful of pulls, not ten thousand.
+		expect(body.pulls()).toBeLessThan(10)
+	})
+})
+
+describe('parseBody', () => {
+	const schema = z.object({ email: z.string().email('auth.errors.emailInvalid'), age: z.coerce.number().int('bad.age') })
+
+	it('returns the parsed data', async () => {
+		expect(await parseBody(post('email=a@b.co&age=3', 'application/x-www-form-urlencoded'), schema)).toEqual({ ok: true, data: { email: 'a@b.co', age: 3 } })
+	})
+
+	it('answers 400 with the first message per field', async () => {
+		const r = await parseBody(post('email=nope&age=1.5', 'application/x-www-form-urlencoded'), schema)
+		expect(r).toEqual({ ok: false, status: 400, error: 'auth.errors.emailInvalid', fields: { email: 'auth.errors.emailInvalid', age: 'bad.age' } })
+	})
+
+	it('answers 413 past the cap', async () => {
+		const r = await parseBody(post(chunked(BODY_LIMITS.json + 10).stream, 'application/json'), schema, { kind: 'json' })
+		expect(r).toMatchObject({ ok: false, status: 413, error: 'errors.bodyTooLarge' })
+	})
+
+	it('uses the fallback message as the form-level error', async () => {
+		const r = await parseBody(post('', 'application/x-www-form-urlencoded'), schema, { fallback: 'x.failed' })
+		expect(r).toMatchObject({ ok: false, status: 400, error: 'x.failed' })
+	})
+})
+
+describe('fieldErrors', () => {
+	it("names the whole form 'form'", () => {
+		const r = z.object({ a: z.string() }).refine(() => false, 'whole').safeParse({ a: 'x' })
+		expect(fieldErrors(r.error!)).toEqual({ form: 'whole' })
+	})
+})
