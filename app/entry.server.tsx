@@ -10,6 +10,7 @@ import { I18nProvider } from '~/features/i18n/react.tsx'
 import { NonceContext } from '~/lib/nonce.tsx'
 import { contentSecurityPolicy } from '~/features/security/headers.server.ts'
 import { bootstrap as runBootstrap } from '~/features/system/bootstrap.server.ts'
+import { isConnectionFault } from '#db/faults.ts'
 import { log } from '~/lib/log.server.ts'
 
 export const streamTimeout = 5_000
@@ -17,6 +18,8 @@ export const streamTimeout = 5_000
 /** Called by the HTTP server before it listens: migrate and seed. */
 export const bootstrap = runBootstrap
 export { shutdown } from '~/features/system/bootstrap.server.ts'
+/** For server/index.mjs: every loader and action answers 503 while the database is away. */
+export { withDatabaseFaults } from '~/lib/db-faults.server.ts'
 /** The page language for a cookie and Accept-Language header: the HTML cache's key (server/html-cache.mjs). */
 export { detectLanguage as languageOf } from '~/features/i18n/config.ts'
 // For server/index.mjs: one logger (same redaction) and one request-id store for the whole process.
@@ -86,5 +89,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 	// without an action, 404) are answers, not failures.
 	if (request.signal.aborted) return
 	if (isRouteErrorResponse(error) && error.status < 500) return
+	// The database being away is logged once per episode (db/health.ts), not once per request.
+	if ((isRouteErrorResponse(error) && error.status === 503) || isConnectionFault(error)) return
 	log.error('request failed', { err: error })
 }

@@ -11,6 +11,7 @@ import {
 	useRouteLoaderData,
 } from 'react-router'
 import { NotFound } from '~/components/not-found'
+import { Unavailable } from '~/components/unavailable'
 import { LazyToaster } from '~/components/ui/lazy-toaster'
 import { getUser } from '~/features/auth/session.server.ts'
 import { defaultLanguage } from '~/features/i18n/config.ts'
@@ -87,6 +88,7 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 	const { t } = useTranslation()
 	if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
+	if (isRouteErrorResponse(error) && error.status === 503) return <Unavailable />
 	const showDetails = import.meta.env.DEV && error instanceof Error
 	return (
 		<main role="alert" className="flex min-h-svh flex-col items-center justify-center gap-4 p-6 text-center">

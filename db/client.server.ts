@@ -6,8 +6,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import pg from 'pg'
+import type pg from 'pg'
 import { lockDataDir } from './data-dir-lock.ts'
+import { DbHealth } from './health.ts'
+import { defaultFaultOptions, guardedPool, type FaultOptions } from './postgres.server.ts'
 import * as relations from './relations.ts'
 import * as tables from './schema.ts'
 
@@ -36,7 +38,10 @@ export type DbHandle = {
 	db: Db
 	kind: 'pglite' | 'postgres'
 	close: () => Promise<void>
+	/** One query through the same path as requests: fails while the database is away. */
 	ping: () => Promise<void>
+	/** Whether the database is there, and why not (db/health.ts). */
+	health: DbHealth
 	/**
 	 * Runs `fn` while no other process sharing this database runs its own (PostgreSQL advisory lock):
 	 * start-up work such as migrations and the demo seed, when several processes start together.
@@ -79,18 +84,34 @@ export function migrationsFolder() {
  * Open a database (PGlite in dataDir, in memory with 'memory://', or PostgreSQL) and migrate it
  * (`migrate: false` leaves the schema as it is: the backup tool reads a database without changing it).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; migrate?: boolean }): Promise<DbHandle> {
+export async function openDatabase(opts: {
+	databaseUrl?: string
+	dataDir?: string
+	migrate?: boolean
+	faults?: Partial<FaultOptions>
+}): Promise<DbHandle> {
 	const migrate = opts.migrate ?? true
+	const faults = { ...defaultFaultOptions, ...opts.faults }
 	if (opts.databaseUrl) {
-		const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+		const { pool, health } = guardedPool(opts.databaseUrl, faults)
 		const db = drizzlePg(pool, { schema })
-		// Processes starting together on a fresh database would otherwise run the same migration twice.
-		if (migrate) await withStartupLock(pool, () => migratePg(db, { migrationsFolder: migrationsFolder() }))
+		try {
+			// Processes starting together on a fresh database would otherwise run the same migration twice.
+			if (migrate) await withStartupLock(pool, () => migratePg(db, { migrationsFolder: migrationsFolder() }))
+		} catch (error) {
+			health.close()
+			await pool.end().catch(() => {})
+			throw error
+		}
 		return {
 			db,
 			kind: 'postgres',
+			health,
 			exclusive: (fn) => withStartupLock(pool, fn),
-			close: () => pool.end(),
+			close: async () => {
+				health.close()
+				await pool.end()
+			},
 			ping: async () => {
 				await pool.query('select 1')
 			},
@@ -116,12 +137,21 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
 		unlock()
 		throw error
 	}
+	const health = new DbHealth({
+		retryMs: faults.retryMs,
+		report: faults.report,
+		probe: async () => {
+			await client.query('select 1')
+		},
+	})
 	return {
 		db,
 		kind: 'pglite',
+		health,
 		exclusive: (fn) => fn(),
 		// A clean close checkpoints and marks the data directory shut down (no recovery on next start).
 		close: async () => {
+			health.close()
 			try {
 				await client.close()
 			} finally {

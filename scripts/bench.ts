@@ -19,7 +19,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
+import { throwawayDatabase, withPgClient } from '#db/pg-admin.ts'
 import { openDatabase } from '#db/client.server.ts'
 // @ts-expect-error plain ES module shared with scripts/lighthouse.mjs, without type declarations
 import { ensureBuild } from './ensure-build.mjs'
@@ -60,24 +60,7 @@ const log = (s: string) => console.error(s)
 
 type Prepared = { env: Record<string, string>; cookies: string[]; targets: Awaited<ReturnType<typeof benchTargets>>; drop: () => Promise<void> }
 
-async function throwawayPg(): Promise<{ url: string; drop: () => Promise<void> }> {
-	const name = `learnchain_bench_${randomUUID().replace(/-/g, '').slice(0, 10)}`
-	const admin = new pg.Client({ connectionString: PG_URL })
-	await admin.connect()
-	await admin.query(`CREATE DATABASE ${name}`)
-	await admin.end()
-	const url = new URL(PG_URL!)
-	url.pathname = `/${name}`
-	return {
-		url: url.toString(),
-		drop: async () => {
-			const a = new pg.Client({ connectionString: PG_URL })
-			await a.connect()
-			await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-			await a.end()
-		},
-	}
-}
+const throwawayPg = () => throwawayDatabase(PG_URL!, 'learnchain_bench')
 
 /** Fills a fresh database with the issue's data set and signs in SIGNED_IN_USERS learners (one per connection). */
 async function prepare(kind: 'pglite' | 'postgres'): Promise<Prepared> {
@@ -126,9 +109,7 @@ type HttpSuite = {
 
 /** Counters of pg_stat_user_tables: reset before the load, read after it. */
 async function tableStats(url: string, reset: boolean) {
-	const c = new pg.Client({ connectionString: url })
-	await c.connect()
-	try {
+	return withPgClient(url, async (c) => {
 		if (reset) {
 			await c.query('SELECT pg_stat_reset()')
 			return []
@@ -142,9 +123,7 @@ async function tableStats(url: string, reset: boolean) {
 			WHERE greatest(c.reltuples, s.n_live_tup) > 1000 ORDER BY s.seq_tup_read DESC`,
 		)
 		return rows as NonNullable<HttpSuite['seqScans']>
-	} finally {
-		await c.end()
-	}
+	})
 }
 
 function serverEnv(origin: string): Record<string, string> {

@@ -18,7 +18,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
+import { throwawayDatabase } from '#db/pg-admin.ts'
 import { openDatabase, type Db } from '#db/client.server.ts'
 import { createAccount } from '~/features/auth/accounts.server.ts'
 import { readContentTree } from '~/features/catalog/content-files.server.ts'
@@ -70,20 +70,9 @@ if (opts.build || !fs.existsSync(path.join(BUILD_DIR, 'server/index.js'))) {
 let databaseUrl: string | undefined
 let dropDatabase = async () => {}
 if (pgAdminUrl) {
-	const name = `learnchain_soak_${randomBytes(4).toString('hex')}`
-	const admin = new pg.Client({ connectionString: pgAdminUrl })
-	await admin.connect()
-	await admin.query(`CREATE DATABASE ${name}`)
-	await admin.end()
-	const u = new URL(pgAdminUrl)
-	u.pathname = `/${name}`
-	databaseUrl = u.toString()
-	dropDatabase = async () => {
-		const c = new pg.Client({ connectionString: pgAdminUrl })
-		await c.connect()
-		await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-		await c.end()
-	}
+	const database = await throwawayDatabase(pgAdminUrl, 'learnchain_soak')
+	databaseUrl = database.url
+	dropDatabase = database.drop
 }
 const target = { databaseUrl, dataDir }
 

@@ -140,7 +140,9 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
 		limit: process.env.MAX_CONCURRENT_REQUESTS ? Number(process.env.MAX_CONCURRENT_REQUESTS) : process.env.DATABASE_URL ? 8 : 4,
 		bypass: (req) => req.path === '/healthz' || req.path === '/readyz' || req.path.startsWith('/api/ai-chat'),
 	})
-	app.all('/{*splat}', gate, createRequestHandler({ build, mode: process.env.NODE_ENV }))
+	// While the database is away, loaders and actions answer 503 (app/lib/db-faults.server.ts).
+	const guardedBuild = build.entry.module.withDatabaseFaults?.(build) ?? build
+	app.all('/{*splat}', gate, createRequestHandler({ build: guardedBuild, mode: process.env.NODE_ENV }))
 
 	const server = await new Promise((resolve) => {
 		const s = app.listen(port, () => resolve(s))

@@ -1,14 +1,35 @@
 import { openDatabase, type Db, type DbHandle } from '#db/client.server.ts'
+import type { HealthEvent } from '#db/health.ts'
 import { getEnv } from './env.server.ts'
+import { log } from './log.server.ts'
 
 // One database handle per process, opened (and migrated) on first use.
 // globalThis keeps it across dev-server module reloads.
 const g = globalThis as unknown as { __dbHandle?: Promise<DbHandle> }
 
+/** One line per fault episode (db/health.ts), never a stack per failed request. */
+function reportHealth(event: HealthEvent) {
+	if (event.type === 'recovered') log.info('database available again', { downMs: event.downMs, refusedRequests: event.refused, faults: event.faults })
+	else if (event.type === 'unavailable') log.warn('database unavailable: answering 503 until it returns', { cause: event.cause })
+	else log.warn('database connections lost; reconnected', { cause: event.cause })
+}
+
 export function getDbHandle(): Promise<DbHandle> {
 	if (!g.__dbHandle) {
 		const env = getEnv()
-		g.__dbHandle = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+		g.__dbHandle = openDatabase({
+			databaseUrl: env.DATABASE_URL,
+			dataDir: env.DATA_DIR,
+			faults: {
+				connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+				queryTimeoutMs: env.DB_QUERY_TIMEOUT_MS,
+				retryMs: env.DB_RETRY_INTERVAL_MS,
+				poolMax: env.DB_POOL_MAX,
+				report: reportHealth,
+			},
+		})
+		// A failed open (the database was away at start-up) is not cached: the next call tries again.
+		g.__dbHandle.catch(() => (g.__dbHandle = undefined))
 	}
 	return g.__dbHandle
 }

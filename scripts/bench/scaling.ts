@@ -1,12 +1,11 @@
 // Scaling rows: the server time of the dashboard and the scoreboard as data grows, measured in-process
 // through the production build's request handler (loaders, SQL and the React render; no sockets), so the
 // numbers are the server's own cost, not the load generator's.
-import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
+import { throwawayDatabase } from '#db/pg-admin.ts'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import { openDatabase, type DbHandle } from '#db/client.server.ts'
 import { resetAuthForTests } from '~/features/auth/auth.server.ts'
@@ -34,22 +33,13 @@ async function freshDb(pgUrl: string | undefined): Promise<{ handle: DbHandle; d
 		const handle = await openDatabase({ dataDir: 'memory://' })
 		return { handle, drop: () => handle.close() }
 	}
-	const name = `learnchain_bench_${randomUUID().replace(/-/g, '').slice(0, 10)}`
-	const admin = new pg.Client({ connectionString: pgUrl })
-	await admin.connect()
-	await admin.query(`CREATE DATABASE ${name}`)
-	await admin.end()
-	const url = new URL(pgUrl)
-	url.pathname = `/${name}`
-	const handle = await openDatabase({ databaseUrl: url.toString() })
+	const database = await throwawayDatabase(pgUrl, 'learnchain_bench')
+	const handle = await openDatabase({ databaseUrl: database.url })
 	return {
 		handle,
 		drop: async () => {
 			await handle.close()
-			const a = new pg.Client({ connectionString: pgUrl })
-			await a.connect()
-			await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-			await a.end()
+			await database.drop()
 		},
 	}
 }

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import pg from 'pg'
+import { withPgClient } from '#db/pg-admin.ts'
 
 // The production server as a child process this test owns: its own port, data directory or PostgreSQL
 // database, its output captured, and signals sent by the test (SIGKILL, SIGTERM). For specs about the
@@ -97,13 +97,7 @@ export type Query = <T>(text: string, params?: unknown[]) => Promise<T[]>
 /** Queries on a PGlite data directory (the server must be stopped) or a PostgreSQL database. */
 export async function withDatabase<R>(target: { dataDir?: string; databaseUrl?: string }, fn: (query: Query) => Promise<R>): Promise<R> {
 	if (target.databaseUrl) {
-		const client = new pg.Client({ connectionString: target.databaseUrl })
-		await client.connect()
-		try {
-			return await fn(async <T,>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[])
-		} finally {
-			await client.end()
-		}
+		return withPgClient(target.databaseUrl, (client) => fn(async <T,>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[]))
 	}
 	const { PGlite } = await import('@electric-sql/pglite')
 	const db = new PGlite(path.join(target.dataDir!, 'pglite'))

@@ -1,0 +1,55 @@
+// Which errors mean "the database is not there" (as opposed to "this query is wrong"): those make the app
+// answer 503 and retry the database in the background, instead of a 500 and a stack trace per request.
+
+/** Thrown without touching the database while it is known to be away (db/health.ts). */
+export class DatabaseUnavailableError extends Error {
+	readonly code = 'DATABASE_UNAVAILABLE'
+	constructor(readonly reason: string) {
+		super(`database unavailable: ${reason}`)
+		this.name = 'DatabaseUnavailableError'
+	}
+}
+
+// SQLSTATE classes and codes of a connection that ended or could not be made: 08 connection exception,
+// 57P01 admin_shutdown (pg_terminate_backend, fast shutdown), 57P02 crash_shutdown, 57P03 cannot_connect_now
+// (starting up or shutting down), 53300 too_many_connections, 57014 query_canceled (statement_timeout: a
+// server too slow to answer is, for a request, a server that is away).
+const FAULT_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014'])
+const FAULT_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'])
+// node-postgres and PGlite say these in words only.
+const FAULT_MESSAGES = [
+	'Connection terminated',
+	'timeout exceeded when trying to connect',
+	'Query read timeout',
+	'is not queryable',
+	'Client was closed',
+	'Cannot use a pool after calling end',
+	'PGlite is closed',
+	'database worker',
+]
+
+function faultOf(error: unknown): { cause: string; code?: string } | null {
+	if (!error || typeof error !== 'object') return null
+	if (error instanceof DatabaseUnavailableError) return { cause: error.reason, code: error.code }
+	const e = error as { code?: unknown; message?: unknown; name?: unknown }
+	const code = typeof e.code === 'string' ? e.code : undefined
+	const message = typeof e.message === 'string' ? e.message : ''
+	if (code && (code.startsWith('08') || FAULT_SQLSTATES.has(code) || FAULT_ERRNOS.has(code))) return { cause: message || code, code }
+	if (FAULT_MESSAGES.some((m) => message.includes(m))) return { cause: message }
+	// PGlite's WebAssembly instance aborted (out of memory, a trap): it cannot answer again until reopened.
+	if (e.name === 'RuntimeError' || message.startsWith('Aborted(')) return { cause: message || String(e.name), code: 'PGLITE_ABORTED' }
+	return null
+}
+
+/** The connection fault behind `error` (drizzle wraps driver errors in `cause`), or null for any other error. */
+export function connectionFault(error: unknown): { cause: string; code?: string } | null {
+	for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+		const fault = faultOf(e)
+		if (fault) return fault
+	}
+	return null
+}
+
+export function isConnectionFault(error: unknown): boolean {
+	return connectionFault(error) !== null
+}

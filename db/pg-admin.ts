@@ -1,0 +1,28 @@
+// Short-lived PostgreSQL connections for admin work (creating and dropping databases, reading stats) in
+// scripts and tests. Each has an 'error' listener: without one, a server that ends the connection (restart,
+// terminate, DROP DATABASE ... WITH (FORCE)) would take the whole process down.
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+
+export async function withPgClient<T>(connectionString: string, fn: (client: pg.Client) => Promise<T>, connectTimeoutMs = 10_000): Promise<T> {
+	const client = new pg.Client({ connectionString, connectionTimeoutMillis: connectTimeoutMs })
+	client.on('error', () => {})
+	await client.connect()
+	try {
+		return await fn(client)
+	} finally {
+		await client.end().catch(() => {})
+	}
+}
+
+/** A new empty database on the server of `adminUrl`; `drop` removes it (ending its connections). */
+export async function throwawayDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+	const name = `${prefix}_${randomBytes(4).toString('hex')}`
+	await withPgClient(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`))
+	const url = new URL(adminUrl)
+	url.pathname = `/${name}`
+	return {
+		url: url.toString(),
+		drop: () => withPgClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
+	}
+}
