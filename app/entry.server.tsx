@@ -11,6 +11,7 @@ import { NonceContext } from '~/lib/nonce.tsx'
 import { contentSecurityPolicy } from '~/features/security/headers.server.ts'
 import { bootstrap as runBootstrap } from '~/features/system/bootstrap.server.ts'
 import { isConnectionFault } from '#db/faults.ts'
+import { RETRY_AFTER_SECONDS } from '~/lib/db-faults.server.ts'
 import { log } from '~/lib/log.server.ts'
 
 export const streamTimeout = 5_000
@@ -35,6 +36,7 @@ export default function handleRequest(
 	if (request.method.toUpperCase() === 'HEAD') {
 		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
 	}
+	if (responseStatusCode === 503) unavailableHeaders(responseHeaders)
 	const i18n = createI18nStore(getLanguage(request))
 	const nonce = randomBytes(16).toString('base64')
 	responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, { dev: import.meta.env.DEV }))
@@ -82,6 +84,17 @@ export default function handleRequest(
 			},
 		)
 	})
+}
+
+/** A 503 (the database is away) tells clients and proxies when to come back, and that it is not to be kept. */
+function unavailableHeaders(headers: Headers) {
+	headers.set('Retry-After', String(RETRY_AFTER_SECONDS))
+	headers.set('Cache-Control', 'no-store')
+}
+
+export function handleDataRequest(response: Response) {
+	if (response.status === 503) unavailableHeaders(response.headers)
+	return response
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {

@@ -112,8 +112,10 @@ export async function openDatabase(opts: {
 				health.close()
 				await pool.end()
 			},
+			// Bounded, so a readiness probe on a frozen server answers 'not ready' instead of hanging with it.
 			ping: async () => {
-				await pool.query('select 1')
+				const probe = { text: 'select 1', query_timeout: faults.hangCheckMs }
+				await pool.query(probe)
 			},
 		}
 	}

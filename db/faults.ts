@@ -28,21 +28,31 @@ const FAULT_MESSAGES = [
 	'database worker',
 ]
 
-function faultOf(error: unknown): { cause: string; code?: string } | null {
+export type Fault = {
+	cause: string
+	code?: string
+	/** The server did not answer in time (frozen, overloaded, unreachable): as good as away, no probe needed. */
+	timeout?: boolean
+}
+
+const TIMEOUT_MESSAGES = ['Query read timeout', 'timeout exceeded when trying to connect', 'connection timeout', 'timeout expired']
+
+function faultOf(error: unknown): Fault | null {
 	if (!error || typeof error !== 'object') return null
 	if (error instanceof DatabaseUnavailableError) return { cause: error.reason, code: error.code }
 	const e = error as { code?: unknown; message?: unknown; name?: unknown }
 	const code = typeof e.code === 'string' ? e.code : undefined
 	const message = typeof e.message === 'string' ? e.message : ''
-	if (code && (code.startsWith('08') || FAULT_SQLSTATES.has(code) || FAULT_ERRNOS.has(code))) return { cause: message || code, code }
-	if (FAULT_MESSAGES.some((m) => message.includes(m))) return { cause: message }
+	const timeout = code === 'ETIMEDOUT' || TIMEOUT_MESSAGES.some((m) => message.includes(m))
+	if (code && (code.startsWith('08') || FAULT_SQLSTATES.has(code) || FAULT_ERRNOS.has(code))) return { cause: message || code, code, timeout }
+	if (timeout || FAULT_MESSAGES.some((m) => message.includes(m))) return { cause: message, timeout }
 	// PGlite's WebAssembly instance aborted (out of memory, a trap): it cannot answer again until reopened.
 	if (e.name === 'RuntimeError' || message.startsWith('Aborted(')) return { cause: message || String(e.name), code: 'PGLITE_ABORTED' }
 	return null
 }
 
 /** The connection fault behind `error` (drizzle wraps driver errors in `cause`), or null for any other error. */
-export function connectionFault(error: unknown): { cause: string; code?: string } | null {
+export function connectionFault(error: unknown): Fault | null {
 	for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
 		const fault = faultOf(e)
 		if (fault) return fault
@@ -52,4 +62,13 @@ export function connectionFault(error: unknown): { cause: string; code?: string 
 
 export function isConnectionFault(error: unknown): boolean {
 	return connectionFault(error) !== null
+}
+
+/**
+ * For a catch that turns failures into a message for the user: a database fault is not that kind of failure.
+ * Let it through, so the route answers 503 'try again in a moment' (app/lib/db-faults.server.ts) and the
+ * health monitor logs it once, instead of a misleading error and a log line per request.
+ */
+export function rethrowFault(error: unknown): void {
+	if (isConnectionFault(error)) throw error
 }

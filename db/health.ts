@@ -37,6 +37,11 @@ export class DbHealth {
 		return this.down === null
 	}
 
+	/** Inside a fault episode: away, or a fault within the quiet period. Errors logged by libraries then are its echoes. */
+	get troubled() {
+		return this.down !== null || (this.episode !== null && Date.now() - this.episode.lastFaultAt <= (this.opts.quietMs ?? 10_000))
+	}
+
 	/** Why the database is away, or null while it is there. */
 	get reason() {
 		return this.down?.reason ?? null
@@ -60,7 +65,9 @@ export class DbHealth {
 		this.episode.faults++
 		this.episode.lastFaultAt = now
 		this.lastCause = fault.cause
-		void this.check()
+		// A server that did not answer in time is away now; the probes say when it is back.
+		if (fault.timeout && !this.down) this.settle(false)
+		else void this.check()
 	}
 
 	/** Probe now (one probe at a time); resolves whether the database answered. */

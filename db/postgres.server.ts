@@ -10,6 +10,8 @@ export type FaultOptions = {
 	queryTimeoutMs: number
 	/** How often a database that is away is tried again. */
 	retryMs: number
+	/** A statement unanswered this long makes the monitor probe the server (and the probe's own time limit). */
+	hangCheckMs: number
 	poolMax: number
 	report: (event: HealthEvent) => void
 }
@@ -18,6 +20,7 @@ export const defaultFaultOptions: FaultOptions = {
 	connectTimeoutMs: 5_000,
 	queryTimeoutMs: 15_000,
 	retryMs: 1_000,
+	hangCheckMs: 2_000,
 	poolMax: 10,
 	report: () => {},
 }
@@ -37,7 +40,7 @@ export function guardedPool(connectionString: string, opts: FaultOptions) {
 		report: opts.report,
 		// A connection of its own, so a full or broken pool cannot make a live server look dead.
 		probe: async () => {
-			const timeout = Math.min(opts.connectTimeoutMs, 3_000)
+			const timeout = Math.min(opts.connectTimeoutMs, opts.hangCheckMs)
 			const client = new pg.Client({ connectionString, connectionTimeoutMillis: timeout, query_timeout: timeout })
 			client.on('error', () => {})
 			try {
@@ -64,7 +67,13 @@ export function guardedPool(connectionString: string, opts: FaultOptions) {
 	}
 	const query = pg.Client.prototype.query
 	GuardedClient.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+		// A server that hangs (frozen, overloaded, a network black hole) raises no error until the query
+		// timeout: a statement still unanswered after hangCheckMs makes the monitor probe the server, so
+		// new requests are refused at once instead of joining the wait.
+		const watchdog = setTimeout(() => void health.check(), opts.hangCheckMs)
+		watchdog.unref()
 		const settle = (error: unknown) => {
+			clearTimeout(watchdog)
 			if (!error) return
 			const fault = connectionFault(error)
 			if (fault?.cause.includes('Query read timeout')) this.connection.stream.destroy()
@@ -80,10 +89,17 @@ export function guardedPool(connectionString: string, opts: FaultOptions) {
 		}
 		const result = query.apply(this, args as QueryArgs) as unknown
 		if (result instanceof Promise)
-			return result.catch((error: unknown) => {
-				settle(error)
-				throw error
-			})
+			return result.then(
+				(value: unknown) => {
+					settle(null)
+					return value
+				},
+				(error: unknown) => {
+					settle(error)
+					throw error
+				},
+			)
+		clearTimeout(watchdog)
 		return result
 	} as typeof query
 

@@ -16,10 +16,12 @@ const schema = z.object({
 	DATA_DIR: z.string().default('./data'),
 	DATABASE_URL: optional,
 	// Database faults (docs/deploy.md): longest wait for a connection, longest statement, how often a
-	// database that is away is tried again, and PostgreSQL connections per process.
+	// database that is away is tried again, how long an unanswered statement waits before the server is
+	// probed, and PostgreSQL connections per process.
 	DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
 	DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
 	DB_RETRY_INTERVAL_MS: z.coerce.number().int().min(100).default(1_000),
+	DB_HANG_CHECK_MS: z.coerce.number().int().min(100).default(2_000),
 	DB_POOL_MAX: z.coerce.number().int().min(1).max(1_000).default(10),
 	AUTH_SECRET: optional,
 	SMTP_URL: optional,

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test'
-import { latestMail } from '#tests/support/fixtures.ts'
+import { expect, test } from '@playwright/test'
+import { newLearner, nextIp, type Learner } from '#tests/support/learners.ts'
 import { pathLessons, type LessonRef } from '#tests/support/lessons.ts'
 import {
 	freshDataDir,
@@ -50,24 +50,6 @@ async function postgresTarget(name: string): Promise<Target> {
 	}
 }
 
-let ipCounter = 0
-/** A client address of its own for every request, so per-address limits never answer instead of the app. */
-const nextIp = () => `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`
-
-type Learner = { email: string; ctx: APIRequestContext }
-
-/** Sign up, confirm through the outbox, sign in: a learner as the app knows one, with a session cookie. */
-async function newLearner(baseURL: string): Promise<Learner> {
-	const ctx = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': nextIp() } })
-	const email = `durable-${randomUUID().slice(0, 8)}@example.test`
-	const password = `pw-${randomUUID()}`
-	expect((await ctx.post('/signup', { form: { email, password, confirmPassword: password } })).ok()).toBe(true)
-	const link = (await latestMail(ctx, email, /Confirm/)).links.find((l) => l.includes('/verify-email'))!
-	await ctx.get(link, { maxRedirects: 0 })
-	expect((await ctx.post('/login', { form: { email, password }, maxRedirects: 0 })).status()).toBe(302)
-	return { email, ctx }
-}
-
 type Ack = { kind: 'complete'; email: string; lessonId: string } | { kind: 'profile'; email: string; seq: number } | { kind: 'application'; email: string }
 
 /** One learner's three writers, each sending its next write as soon as the previous one is answered. */
@@ -109,7 +91,7 @@ function writers(learner: Learner, lessons: LessonRef[], onAck: (ack: Ack) => vo
 async function killMidBurst(target: Target, port: number) {
 	let server = await startServer({ port, dataDir: target.dataDir, databaseUrl: target.databaseUrl })
 	const learners: Learner[] = []
-	for (let i = 0; i < LEARNERS; i++) learners.push(await newLearner(server.baseURL))
+	for (let i = 0; i < LEARNERS; i++) learners.push(await newLearner(server.baseURL, 'durable'))
 	const lessons = await pathLessons(learners[0]!.ctx, 'Smart Contract Development')
 	expect(lessons.length).toBeGreaterThan(10)
 

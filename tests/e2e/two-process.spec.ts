@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import net from 'node:net'
 import { expect, test } from '@playwright/test'
 import { freshDataDir, pgReachable, startServer, stopServer, throwawayDatabase, type ServerProcess } from '#tests/support/server-process.ts'
+import { freePort } from '#tests/support/ports.ts'
 
 /**
  * Scale-out, proven on one machine (issue 9): two production server processes on different ports share
@@ -12,17 +12,6 @@ import { freshDataDir, pgReachable, startServer, stopServer, throwawayDatabase, 
  * Both processes start at the same moment, so the migrations (under an advisory lock) and the demo seed
  * meet on the empty database as they would in a rolling deploy.
  */
-
-async function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const s = net.createServer()
-		s.once('error', reject)
-		s.listen(0, '127.0.0.1', () => {
-			const { port } = s.address() as net.AddressInfo
-			s.close(() => resolve(port))
-		})
-	})
-}
 
 /** The session cookie a response sets, as a Cookie header. */
 function sessionCookie(res: Response) {

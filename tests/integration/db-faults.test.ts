@@ -35,7 +35,7 @@ describe.runIf(!missing)('database faults on PostgreSQL', () => {
 		const url = await server.createDatabase(dbName)
 		h = await openDatabase({
 			databaseUrl: url,
-			faults: { connectTimeoutMs: 1_000, queryTimeoutMs: 2_000, retryMs: 200, poolMax: 5, report: (e) => events.push(e) },
+			faults: { connectTimeoutMs: 1_000, queryTimeoutMs: 2_000, retryMs: 200, hangCheckMs: 500, poolMax: 5, report: (e) => events.push(e) },
 		})
 	})
 	afterAll(async () => {

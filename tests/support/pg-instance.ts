@@ -2,10 +2,10 @@
 // restart, freeze (SIGSTOP) and thaw, and whose connections it may terminate. Never the shared server on 5432.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { freePort } from './ports.ts'
 
 const BINARIES = ['initdb', 'postgres'] as const
 
@@ -23,23 +23,28 @@ export function privatePostgresMissing(): string | null {
 	return missing.length ? `PostgreSQL server binaries not on PATH (${missing.join(', ')}): install PostgreSQL to run the database-fault tests` : null
 }
 
-async function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const s = net.createServer()
-		s.once('error', reject)
-		s.listen(0, '127.0.0.1', () => {
-			const { port } = s.address() as net.AddressInfo
-			s.close(() => resolve(port))
-		})
-	})
-}
-
 /** PostgreSQL refuses to run as root: as root, run it as the `postgres` account. */
 function runAs(): { uid: number; gid: number } | undefined {
 	if (process.getuid?.() !== 0) return undefined
 	const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim())
 	const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim())
 	return { uid, gid }
+}
+
+function childrenOf(parent: number): number[] {
+	const out: number[] = []
+	for (const name of fs.readdirSync('/proc')) {
+		if (!/^\d+$/.test(name)) continue
+		try {
+			// /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after the last ')'.
+			const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8')
+			const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+			if (ppid === parent) out.push(Number(name))
+		} catch {
+			// gone
+		}
+	}
+	return out
 }
 
 export type PgInstance = {
@@ -50,7 +55,7 @@ export type PgInstance = {
 	/** Fast shutdown (what a restart or failover does to clients): every backend is terminated. */
 	stop: () => Promise<void>
 	start: () => Promise<void>
-	/** SIGSTOP / SIGCONT to every process of the server: it accepts TCP connections but answers nothing. */
+	/** SIGSTOP / SIGCONT to every process of the server: the kernel still accepts TCP connections, nothing answers. */
 	freeze: () => void
 	thaw: () => void
 	/** pg_terminate_backend on every other connection to `database`; how many were ended. */
@@ -91,8 +96,7 @@ export async function startPrivatePostgres(): Promise<PgInstance> {
 		child = spawn(
 			which('postgres')!,
 			['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`, '-c', 'fsync=off', '-c', 'max_connections=100'],
-			// Its own process group, so one signal reaches the postmaster and every backend.
-			{ detached: true, stdio: ['ignore', 'pipe', 'pipe'], ...user },
+			{ stdio: ['ignore', 'pipe', 'pipe'], ...user },
 		)
 		child.stdout!.on('data', (c: Buffer) => (log += c.toString()))
 		child.stderr!.on('data', (c: Buffer) => (log += c.toString()))
@@ -106,13 +110,23 @@ export async function startPrivatePostgres(): Promise<PgInstance> {
 		throw new Error(`private PostgreSQL did not start:\n${log}`)
 	}
 
-	const signalGroup = (signal: NodeJS.Signals) => {
-		if (child?.pid && child.exitCode === null) process.kill(-child.pid, signal)
+	// Every PostgreSQL process starts a session of its own (setsid), so a process group does not reach the
+	// backends: signal the postmaster, then each of its children (read from /proc).
+	const signalAll = (signal: NodeJS.Signals) => {
+		if (!child?.pid || child.exitCode !== null) return
+		process.kill(child.pid, signal)
+		for (const pid of childrenOf(child.pid)) {
+			try {
+				process.kill(pid, signal)
+			} catch {
+				// it exited meanwhile
+			}
+		}
 	}
 
 	const stop = async () => {
 		if (!child || child.exitCode !== null) return
-		signalGroup('SIGCONT')
+		signalAll('SIGCONT')
 		child.kill('SIGINT') // fast shutdown
 		await exited
 	}
@@ -127,8 +141,8 @@ export async function startPrivatePostgres(): Promise<PgInstance> {
 		},
 		stop,
 		start,
-		freeze: () => signalGroup('SIGSTOP'),
-		thaw: () => signalGroup('SIGCONT'),
+		freeze: () => signalAll('SIGSTOP'),
+		thaw: () => signalAll('SIGCONT'),
 		terminateAll: async (database) =>
 			(await query<{ n: number }>('SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]))[0]!.n,
 		destroy: async () => {

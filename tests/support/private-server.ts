@@ -1,19 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
+import { freePort } from './ports.ts'
 
 export type PrivateServer = { baseURL: string; log: () => string; stop: () => Promise<void> }
-
-async function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const s = net.createServer()
-		s.once('error', reject)
-		s.listen(0, '127.0.0.1', () => {
-			const { port } = s.address() as net.AddressInfo
-			s.close(() => resolve(port))
-		})
-	})
-}
 
 /**
  * The production build on its own fresh database, for a spec that must know every write made to it

@@ -11,6 +11,7 @@ import type { ProfilePageData } from '~/features/profile/types.ts'
 import { LearningProgress } from './learning-progress'
 import { CareerFields, PersonalFields, ProfessionalFields, type FieldsProps } from './profile-fields'
 import { LeaveGuard, UnsavedBanner } from './unsaved-changes'
+import { failureKey } from '~/lib/failure.ts'
 
 const tabs = [
 	{ id: 'personal', icon: UserRound, editable: true },
@@ -66,7 +67,7 @@ export function ProfileEditor({ data }: { data: ProfilePageData }) {
 			if (where) setTab(where)
 			toast.error(t('profile.errors.fixErrors'))
 		} else {
-			toast.error(t('profile.errors.saveFailed'))
+			toast.error(t(failureKey(res, 'profile.errors.saveFailed')))
 		}
 	}, [fetcher.state, fetcher.data, t])
 

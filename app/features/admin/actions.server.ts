@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { rethrowFault } from '#db/faults.ts'
 import { log } from '~/lib/log.server.ts'
 import { createItem, deleteItem, moveItem, setPublished, updateItem, type WriteResult } from './content.server.ts'
 import { formErrors, formSchemas, idSchema, intentSchema, toggleSchema, type ContentKind } from './schemas.ts'
@@ -59,6 +60,7 @@ export async function contentAction(kind: ContentKind, actorId: string, form: Re
 		if (kind === 'path') return reply({ ok: false, intent, error: 'admin.errors.badRequest' }, 400)
 		return done(await moveItem(kind, actorId, id.data.id, intent === 'move-up' ? -1 : 1))
 	} catch (error) {
+		rethrowFault(error)
 		log.error('admin content write failed', { kind, intent, error: String(error) })
 		return reply({ ok: false, intent, error: fallback }, 500)
 	}

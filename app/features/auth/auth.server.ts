@@ -8,9 +8,10 @@ import { getLanguage, getT } from '~/features/i18n/i18n.server.ts'
 import { actionMail } from '~/features/mail/templates.server.ts'
 import { sendMail } from '~/features/mail/mailer.server.ts'
 import type { Db } from '#db/client.server.ts'
-import { getDb } from '~/lib/db.server.ts'
+import { databaseTroubled, getDb } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { log } from '~/lib/log.server.ts'
+import { isConnectionFault } from '#db/faults.ts'
 
 export const MIN_PASSWORD_LENGTH = 8
 
@@ -73,7 +74,11 @@ function buildAuth(db: Db) {
 		logger: {
 			level: 'warn',
 			// Into our JSON log lines rather than console, so nothing secret is pretty-printed by accident.
-			log: (level, message) => (level === 'error' ? log.error : log.warn)(`better-auth: ${message}`),
+			// A database fault reaches the route's 503 and the health monitor's one warning; not a line per request.
+			log: (level, message, ...args: unknown[]) => {
+				if (args.some(isConnectionFault) || databaseTroubled()) return
+				;(level === 'error' ? log.error : log.warn)(`better-auth: ${message}`)
+			},
 		},
 		telemetry: { enabled: false },
 	})

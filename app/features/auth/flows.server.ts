@@ -5,6 +5,7 @@ import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { clientIp, hit, isLimited, limits } from '~/features/security/rate-limit.server.ts'
 import { getAuth } from './auth.server.ts'
 import type { Provider } from './schemas.ts'
+import { rethrowFault } from '#db/faults.ts'
 
 /** Outcome of an auth call: headers to forward (cookies) or an i18n error key. */
 export type AuthResult = { ok: true; headers: Headers; url?: string } | { ok: false; error: string; status: number }
@@ -55,6 +56,7 @@ export async function signIn(request: Request, email: string, password: string):
 		})
 		return { ok: true, headers: cookieHeaders(headers) }
 	} catch (err) {
+		rethrowFault(err)
 		const code = errorCode(err)
 		if (!(err instanceof APIError)) log.error('sign-in failed', { error: String(err) })
 		if (code === 'INVALID_EMAIL_OR_PASSWORD') {
@@ -76,6 +78,7 @@ export async function signUp(request: Request, email: string, password: string):
 		})
 		return { ok: true, headers: new Headers() }
 	} catch (err) {
+		rethrowFault(err)
 		const code = errorCode(err)
 		// Never reveal that an address is registered: the owner gets an email instead.
 		if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') return { ok: true, headers: new Headers() }
@@ -95,6 +98,8 @@ export async function requestPasswordReset(request: Request, email: string): Pro
 			headers: request.headers,
 		})
 	} catch (err) {
+		// A database that is away is the same for every address: 'try again' reveals nothing.
+		rethrowFault(err)
 		// Same reply whatever happened, so the form cannot be used to probe for accounts.
 		log.warn('password reset request failed', { code: errorCode(err) })
 	}
@@ -107,6 +112,7 @@ export async function resetPassword(token: string, newPassword: string): Promise
 		await auth.api.resetPassword({ body: { token, newPassword } })
 		return { ok: true, headers: new Headers() }
 	} catch (err) {
+		rethrowFault(err)
 		const code = errorCode(err)
 		if (code === 'INVALID_TOKEN') return { ok: false, error: 'auth.errors.resetLinkInvalid', status: 400 }
 		return { ok: false, error: 'auth.errors.updatePasswordFailed', status: 400 }
@@ -150,6 +156,7 @@ export async function startSocialSignIn(request: Request, provider: Provider, re
 		if (!response.url) return { ok: false, error: `auth.errors.${provider}Failed`, status: 502 }
 		return { ok: true, headers: cookieHeaders(headers), url: response.url }
 	} catch (err) {
+		rethrowFault(err)
 		log.error('social sign-in failed', { provider, code: errorCode(err) })
 		return { ok: false, error: `auth.errors.${provider}Failed`, status: 502 }
 	}

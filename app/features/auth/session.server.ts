@@ -1,4 +1,5 @@
 import { redirect } from 'react-router'
+import { isConnectionFault } from '#db/faults.ts'
 import { requestContext } from '~/lib/request-context.server.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { getAuth } from './auth.server.ts'
@@ -13,7 +14,12 @@ const byContext = new WeakMap<object, Map<string, Promise<SessionUser | null>>>(
 
 async function lookUp(request: Request): Promise<SessionUser | null> {
 	const auth = await getAuth()
-	const result = await auth.api.getSession({ headers: request.headers }).catch(() => null)
+	// A broken or expired cookie reads as signed out; a database that is away is not "signed out" (the
+	// request answers 503 instead of sending the learner to the sign-in page, app/lib/db-faults.server.ts).
+	const result = await auth.api.getSession({ headers: request.headers }).catch((error: unknown) => {
+		if (isConnectionFault(error)) throw error
+		return null
+	})
 	if (!result?.user) return null
 	const u = result.user as typeof result.user & { role?: string | null }
 	return {

@@ -4,6 +4,7 @@ import { issueCertificateIfComplete } from '~/features/certificates/certificates
 import { getDb } from '~/lib/db.server.ts'
 import { log } from '~/lib/log.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
+import { isConnectionFault } from '#db/faults.ts'
 
 /** Enroll in a published path. Idempotent: double clicks and parallel requests leave one row. */
 export async function enroll(userId: string, pathId: string): Promise<boolean> {
@@ -69,6 +70,8 @@ export async function completeLesson(userId: string, lessonId: string, preview =
 	// Right after the commit, not inside it: issuing reads the committed progress, and is idempotent, so a
 	// crash in between is repaired by the next completion or the path page's 'Get your certificate'.
 	const certificate = await issueCertificateIfComplete(userId, lesson.pathId).catch((err: unknown) => {
+		// A database fault is logged once by the health monitor; the next completion issues it.
+		if (isConnectionFault(err)) return null
 		log.error('certificate issue failed', { userId, pathId: lesson.pathId, message: err instanceof Error ? err.message : String(err) })
 		return null
 	})

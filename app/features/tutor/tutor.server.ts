@@ -13,6 +13,7 @@ import { CHAT_PARAMS, HISTORY_LIMITS, SUGGEST_PARAMS, parseSuggestions, suggestP
 import { complete, estimateTokens, ProviderError, providerConfig, stream, type ProviderConfig, type ProviderMessage } from './provider.server.ts'
 import type { ChatPayload, ConversationPayload, ErrorPayload, StreamEvent, SuggestPayload, TutorSource } from './schemas.ts'
 import { sseEvent } from './sse.ts'
+import { isConnectionFault } from '#db/faults.ts'
 
 // The tutor API behind /api/ai-chat. Every function takes a signed-in user and answers a Response.
 
@@ -116,6 +117,8 @@ async function save(user: SessionUser, prepared: Prepared, question: string, rep
 	try {
 		await addExchange(user.id, prepared.ctx.lessonId, { question, askedAt: prepared.askedAt, reply, tokens })
 	} catch (error) {
+		// The reply was given; a database fault is logged once by the health monitor.
+		if (isConnectionFault(error)) return
 		log.error('tutor: could not store the conversation', { error: error instanceof Error ? error.message : String(error) })
 	}
 }

@@ -6,6 +6,7 @@ import { getEnv } from '~/lib/env.server.ts'
 import { log } from '~/lib/log.server.ts'
 import type { WalletChainId } from './chains.ts'
 import { createSiweRequest, linkWallet, verifySiwe, walletOwner, type SiwePurpose } from './siwe.server.ts'
+import { rethrowFault } from '#db/faults.ts'
 
 // What the wallet routes do, with rate limits and the i18n keys they answer with.
 
@@ -59,6 +60,7 @@ export async function signInWithWallet(request: Request, input: { message: strin
 		log.info('wallet sign-in', { userId })
 		return { ok: true, headers: cookies }
 	} catch (err) {
+		rethrowFault(err)
 		const code = err instanceof APIError ? String((err.body as { code?: string } | undefined)?.code ?? err.status) : 'UNKNOWN'
 		if (code === 'BANNED_USER') return { ok: false, error: 'auth.errors.banned', status: 403 }
 		log.error('wallet sign-in failed', { code })

@@ -21,6 +21,7 @@ import { getT } from '~/features/i18n/i18n.server.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { log } from '~/lib/log.server.ts'
 import type { Route } from './+types/content'
+import { rethrowFault } from '#db/faults.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAdmin(request)
@@ -54,6 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
 		const preview = await importBundle(await getDb(), new Uint8Array(await file.arrayBuffer()), { apply: intent === 'apply', actorId: admin.id })
 		return data<ImportResult>({ ok: true, intent, preview })
 	} catch (error) {
+		rethrowFault(error)
 		if (error instanceof BundleError) return fail(error.code === 'tooLarge' ? 413 : 400, `admin.content.errors.${error.code}`, { detail: error.detail, values: { mb } })
 		log.error('content import failed', { error: String(error) })
 		return fail(500, 'admin.content.failed')

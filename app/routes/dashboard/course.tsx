@@ -21,6 +21,7 @@ import { completeLesson, markViewed } from '~/features/progress/progress.server.
 import { lessonActionSchema } from '~/features/progress/schemas.ts'
 import { answerQuestion } from '~/features/quiz/quiz.server.ts'
 import type { Route } from './+types/course'
+import { failureKey } from '~/lib/failure.ts'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const user = await requireUser(request)
@@ -93,7 +94,7 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 	useEffect(() => {
 		if (complete.state !== 'idle' || !complete.data) return
 		if (!complete.data.ok) {
-			toast.error(t('learn.errors.completeFailed'))
+			toast.error(t(failureKey(complete.data, 'learn.errors.completeFailed')))
 			return
 		}
 		const certificateId = complete.data.certificateId

@@ -13,6 +13,7 @@ import { listWallets } from '~/features/wallet/siwe.server.ts'
 import { profileErrors, profileSchema } from '~/features/profile/schema.ts'
 import { log } from '~/lib/log.server.ts'
 import type { Route } from './+types/profile'
+import { rethrowFault } from '#db/faults.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUser(request)
@@ -32,6 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
 	try {
 		await saveProfile(user.id, parsed.data)
 	} catch (err) {
+		rethrowFault(err)
 		log.error('profile save failed', { userId: user.id, message: err instanceof Error ? err.message : String(err) })
 		return data({ ok: false as const, error: 'profile.errors.saveFailed' }, { status: 500 })
 	}
