@@ -1,7 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
@@ -9,26 +8,12 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type pg from 'pg'
 import { lockDataDir } from './data-dir-lock.ts'
 import { DbHealth } from './health.ts'
+import { PgliteThread } from './pglite-thread.ts'
 import { defaultFaultOptions, guardedPool, type FaultOptions } from './postgres.server.ts'
 import * as relations from './relations.ts'
 import * as tables from './schema.ts'
 
 const schema = { ...tables, ...relations }
-
-/**
- * PGlite runs a query synchronously inside the promise that asked for it, so under load the requests in
- * flight hand the database to one another in an unbroken chain of microtasks and the event loop never
- * reaches its I/O phase: a new connection (a new visitor, a health probe) waited seconds for its first
- * byte to be read while keep-alive clients were served (bench: 5 s for /healthz under 50 connections).
- * Each query (outside a transaction) first lets the loop turn once, as a network driver would.
- */
-function yieldBeforeQueries(client: PGlite) {
-	const query = client.query.bind(client)
-	client.query = (async (...args: Parameters<PGlite['query']>) => {
-		await new Promise((resolve) => setImmediate(resolve))
-		return query(...args)
-	}) as PGlite['query']
-}
 
 // Both drivers expose the same query builder; we type the handle as the pg one.
 export type Db = NodePgDatabase<typeof schema>
@@ -48,6 +33,8 @@ export type DbHandle = {
 	 * PGlite has one process per data directory, so there it just runs `fn`.
 	 */
 	exclusive: <T>(fn: () => Promise<T>) => Promise<T>
+	/** The embedded database only, for the db-fault test switch: hold the engine for `ms`, or make it die. */
+	inject?: (kind: 'hang' | 'crash', ms?: number) => Promise<void>
 }
 
 // pg_advisory_lock key for start-up work ('LC' + 9): any constant, the same in every process.
@@ -120,32 +107,32 @@ export async function openDatabase(opts: {
 		}
 	}
 	const dir = opts.dataDir ?? 'memory://'
-	let client: PGlite
+	let pgDir: string | undefined
 	let unlock = () => {}
-	if (dir.startsWith('memory://')) {
-		client = new PGlite()
-	} else {
-		const pgDir = path.resolve(dir, 'pglite')
+	if (!dir.startsWith('memory://')) {
+		pgDir = path.resolve(dir, 'pglite')
 		fs.mkdirSync(pgDir, { recursive: true })
 		unlock = lockDataDir(pgDir)
-		client = new PGlite(pgDir)
 	}
-	yieldBeforeQueries(client)
-	const db = drizzlePglite(client, { schema }) as unknown as Db
+	let migrating = migrate
+	const health: DbHealth = new DbHealth({ retryMs: faults.retryMs, report: faults.report, probe: () => thread.probe() })
+	const thread: PgliteThread = new PgliteThread(pgDir, {
+		// Migrations may take long on a big database; requests may not.
+		timeoutMs: () => (migrating ? 0 : faults.queryTimeoutMs),
+		onFault: (error) => health.observe(error),
+		refusal: () => health.refusal(),
+	})
+	const db = drizzlePglite(thread as never, { schema }) as unknown as Db
 	try {
+		await thread.start()
 		if (migrate) await migratePglite(db as never, { migrationsFolder: migrationsFolder() })
+		migrating = false
 	} catch (error) {
-		await client.close().catch(() => {})
+		health.close()
+		await thread.close().catch(() => {})
 		unlock()
 		throw error
 	}
-	const health = new DbHealth({
-		retryMs: faults.retryMs,
-		report: faults.report,
-		probe: async () => {
-			await client.query('select 1')
-		},
-	})
 	return {
 		db,
 		kind: 'pglite',
@@ -155,13 +142,14 @@ export async function openDatabase(opts: {
 		close: async () => {
 			health.close()
 			try {
-				await client.close()
+				await thread.close()
 			} finally {
 				unlock()
 			}
 		},
 		ping: async () => {
-			await client.query('select 1')
+			await thread.query('select 1')
 		},
+		inject: (kind, ms) => thread.inject(kind, ms),
 	}
 }

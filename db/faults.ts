@@ -10,6 +10,17 @@ export class DatabaseUnavailableError extends Error {
 	}
 }
 
+/** The embedded database's worker thread stopped answering (timeout) or is gone (db/pglite-thread.ts). */
+export class DatabaseWorkerError extends Error {
+	constructor(
+		message: string,
+		readonly timeout = false,
+	) {
+		super(message)
+		this.name = 'DatabaseWorkerError'
+	}
+}
+
 // SQLSTATE classes and codes of a connection that ended or could not be made: 08 connection exception,
 // 57P01 admin_shutdown (pg_terminate_backend, fast shutdown), 57P02 crash_shutdown, 57P03 cannot_connect_now
 // (starting up or shutting down), 53300 too_many_connections, 57014 query_canceled (statement_timeout: a
@@ -25,7 +36,6 @@ const FAULT_MESSAGES = [
 	'Client was closed',
 	'Cannot use a pool after calling end',
 	'PGlite is closed',
-	'database worker',
 ]
 
 export type Fault = {
@@ -40,6 +50,7 @@ const TIMEOUT_MESSAGES = ['Query read timeout', 'timeout exceeded when trying to
 function faultOf(error: unknown): Fault | null {
 	if (!error || typeof error !== 'object') return null
 	if (error instanceof DatabaseUnavailableError) return { cause: error.reason, code: error.code }
+	if (error instanceof DatabaseWorkerError) return { cause: error.message, timeout: error.timeout }
 	const e = error as { code?: unknown; message?: unknown; name?: unknown }
 	const code = typeof e.code === 'string' ? e.code : undefined
 	const message = typeof e.message === 'string' ? e.message : ''

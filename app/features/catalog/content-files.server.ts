@@ -40,7 +40,6 @@ const quizQuestion = z
 		explanations: z.array(z.string()).optional(),
 		explanations_pt: z.array(z.string()).optional(),
 	})
-	.refine((q) => q.options.includes(q.correctAnswer), { message: 'correctAnswer must be one of the options', path: ['correctAnswer'] })
 	.refine((q) => !q.options_pt || q.options_pt.length === q.options.length, { message: 'options_pt must list as many options as options', path: ['options_pt'] })
 	.refine((q) => !q.explanations || q.explanations.length === q.options.length, { message: 'explanations must have one entry per option', path: ['explanations'] })
 	.refine((q) => !q.explanations_pt || q.explanations_pt.length === q.options.length, { message: 'explanations_pt must have one entry per option', path: ['explanations_pt'] })

@@ -4,6 +4,11 @@ export const quizQuestionSchema = z.object({
 	question: z.string().trim().min(1),
 	options: z.array(z.string().trim().min(1)).min(2),
 	correctAnswer: z.string().trim().min(1),
+	// Portuguese and the per-option explanations shown after answering (docs/content-format.md).
+	question_pt: z.string().trim().optional(),
+	options_pt: z.array(z.string().trim()).optional(),
+	explanations: z.array(z.string().trim()).optional(),
+	explanations_pt: z.array(z.string().trim()).optional(),
 })
 export type QuizQuestion = z.infer<typeof quizQuestionSchema>
 /** What the browser may see before answering: no correct answers. */

@@ -1,0 +1,107 @@
+// The embedded database (PGlite) in a worker thread of its own (db/pglite-thread.ts drives it).
+// PGlite runs each statement synchronously: on the main thread, one slow statement froze every request,
+// health probe included, and nothing could time it out. Here it blocks only this thread; the main thread
+// keeps serving and can end this one (Worker.terminate) when it stops answering, then open a new one.
+// Plain JavaScript: Node loads it as it is, from source and from the production build alike.
+import { parentPort, workerData } from 'node:worker_threads'
+import { PGlite } from '@electric-sql/pglite'
+
+/** @type {{ dataDir: string | undefined }} */
+const { dataDir } = workerData
+const db = dataDir ? new PGlite(dataDir) : new PGlite()
+
+/** Open transactions by id: PGlite's handle, how to end the callback that holds it open, and its outcome. */
+const open = new Map()
+let nextTx = 1
+
+class Rollback extends Error {}
+
+/** Errors cross the thread as plain objects: name, message and PostgreSQL's fields (code, detail, ...). */
+function serialize(error) {
+	if (!(error instanceof Error)) return { name: 'Error', message: String(error) }
+	return { ...Object.fromEntries(Object.entries(error).filter(([, v]) => typeof v !== 'function' && typeof v !== 'object')), name: error.name, message: error.message }
+}
+
+/** drizzle's parsers are all the identity (it parses dates itself): they cross as a list of type ids. */
+function options(opts) {
+	if (!opts) return undefined
+	const { identityParsers, ...rest } = opts
+	if (!identityParsers?.length) return rest
+	return { ...rest, parsers: Object.fromEntries(identityParsers.map((oid) => [oid, (value) => value])) }
+}
+
+const target = (tx) => (tx ? open.get(tx)?.tx : db)
+
+const handlers = {
+	ready: async () => {
+		await db.waitReady
+		return true
+	},
+	query: async ({ sql, params, opts, tx }) => {
+		const on = target(tx)
+		if (!on) throw new Error(`database worker: transaction ${tx} is not open`)
+		const result = await on.query(sql, params, options(opts))
+		return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows }
+	},
+	exec: async ({ sql, tx }) => {
+		const on = target(tx)
+		if (!on) throw new Error(`database worker: transaction ${tx} is not open`)
+		return (await on.exec(sql)).map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }))
+	},
+	// The transaction's callback waits here until the main thread says commit or rollback.
+	begin: () =>
+		new Promise((begun, failed) => {
+			const id = nextTx++
+			const entry = { tx: null, end: null, outcome: null }
+			entry.outcome = db.transaction(
+				(tx) =>
+					new Promise((resolve, reject) => {
+						entry.tx = tx
+						entry.end = (commit) => (commit ? resolve() : reject(new Rollback()))
+						open.set(id, entry)
+						begun(id)
+					}),
+			)
+			// BEGIN itself failed (the callback never ran); once begun, this is a no-op.
+			entry.outcome.catch(failed)
+		}),
+	commit: async ({ tx }) => {
+		const entry = open.get(tx)
+		if (!entry) throw new Error(`database worker: transaction ${tx} is not open`)
+		open.delete(tx)
+		entry.end(true)
+		await entry.outcome
+		return true
+	},
+	rollback: async ({ tx }) => {
+		const entry = open.get(tx)
+		if (!entry) return true
+		open.delete(tx)
+		entry.end(false)
+		await entry.outcome.catch((error) => {
+			if (!(error instanceof Rollback)) throw error
+		})
+		return true
+	},
+	close: async () => {
+		await db.close()
+		return true
+	},
+	// Test hooks (db-fault switch, refused in production unless TEST_DB_FAULTS): a statement that holds the
+	// engine, and an engine that dies.
+	hang: async ({ ms }) => {
+		await db.query('select pg_sleep($1)', [ms / 1000])
+		return true
+	},
+	crash: () => process.exit(70),
+}
+
+parentPort.on('message', async (message) => {
+	const { id, op } = message
+	try {
+		const result = await handlers[op](message)
+		parentPort.postMessage({ id, ok: true, result })
+	} catch (error) {
+		parentPort.postMessage({ id, ok: false, error: serialize(error) })
+	}
+})
