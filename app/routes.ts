@@ -59,6 +59,7 @@ export default [
 	route('dev/mailbox.json', 'routes/api/mailbox-json.ts'),
 	route('dev/db-digest', 'routes/api/db-digest.ts'),
 	route('dev/error', 'routes/api/dev-error.tsx'),
+	route('dev/db-fault', 'routes/api/db-fault.ts'),
 	route('test', 'routes/diagnostics/test.tsx'),
 	route('ssr-check', 'routes/diagnostics/ssr-check.tsx'),
 	route('bare', 'routes/diagnostics/bare.tsx'),

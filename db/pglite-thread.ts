@@ -38,6 +38,8 @@ type Handle = {
 export class PgliteThread implements Handle {
 	private worker: Worker | null = null
 	private starting: Promise<void> | null = null
+	/** A worker being ended: the next one may open the data directory only once this one has let go of it. */
+	private ending: Promise<unknown> = Promise.resolve()
 	private readonly pending = new Map<number, Pending>()
 	private nextId = 1
 
@@ -53,6 +55,7 @@ export class PgliteThread implements Handle {
 	/** Start the worker (once; again after it was ended) and wait until PGlite is open. */
 	start(): Promise<void> {
 		this.starting ??= (async () => {
+			await this.ending
 			const worker = new Worker(workerFile(), { workerData: { dataDir: this.dataDir } })
 			worker.on('message', (m: { id: number; ok: boolean; result?: unknown; error?: Record<string, unknown> }) => this.settle(m))
 			worker.on('error', (error) => this.lost(worker, new DatabaseWorkerError(`database worker failed: ${error.message}`)))
@@ -108,7 +111,7 @@ export class PgliteThread implements Handle {
 		const worker = this.worker
 		await this.send('close', {}, { bypass: true, timeout: false }).catch(() => {})
 		this.worker = null
-		await worker.terminate()
+		await (this.ending = worker.terminate())
 	}
 
 	private send(op: string, payload: Record<string, unknown>, how: { bypass?: boolean; timeout?: boolean } = {}): Promise<unknown> {
@@ -141,8 +144,8 @@ export class PgliteThread implements Handle {
 	/** A call went unanswered: the engine is stuck, end the worker (`lost` fails everything waiting on it). */
 	private stuck(worker: Worker, limit: number) {
 		if (this.worker !== worker) return
+		this.ending = worker.terminate().catch(() => {})
 		this.lost(worker, new DatabaseWorkerError(`database worker timeout expired: no answer within ${limit} ms`, true))
-		void worker.terminate()
 	}
 
 	private lost(worker: Worker, error: DatabaseWorkerError) {

@@ -48,6 +48,8 @@ const schema = z.object({
 	OAUTH_GITHUB_BASE_URL: optional,
 	// Test hook: /dev/error throws (with the outbox on), to check what a production error page shows.
 	TEST_ERROR_ROUTE: optional,
+	// Test hook: POST /dev/db-fault makes the embedded database hang or die (tests/e2e/db-faults.spec.ts).
+	TEST_DB_FAULTS: optional,
 	// Wallet: JSON-RPC endpoints the browser's wagmi transports use (public defaults), and the key that
 	// signs course certificates (EIP-712). The key is generated into DATA_DIR like AUTH_SECRET.
 	RPC_URL_MAINNET: z.url().default('https://ethereum-rpc.publicnode.com'),

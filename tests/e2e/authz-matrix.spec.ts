@@ -82,6 +82,7 @@ const matrix: Record<string, Row> = {
 	'/dev/db-digest': { get: [P, P, P] },
 	// Test-only as well, and only with TEST_ERROR_ROUTE set (web-defences.spec.ts): not on this server.
 	'/dev/error': { get: [404, 404, 404], post: [404, 404, 404] },
+	'/dev/db-fault': { get: [404, 404, 404], post: [404, 404, 404] },
 	'/test': publicPage,
 	'/ssr-check': publicPage,
 	'/bare': publicPage,

@@ -454,6 +454,7 @@ const noInput: Record<string, string> = {
 	'/dev/mailbox.json': 'outbox listing',
 	'/dev/db-digest': 'table digests',
 	'/dev/error': 'a test hook that reads nothing (404 here: TEST_ERROR_ROUTE is not set)',
+	'/dev/db-fault': 'a test hook, 404 before it reads anything (TEST_DB_FAULTS is not set here)',
 }
 
 test('every action and API route in app/routes.ts has a bad-input property', () => {

@@ -1,11 +1,10 @@
 import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { withPgClient } from '#db/pg-admin.ts'
 import { newLearner, type Learner } from '#tests/support/learners.ts'
 import { pathLessons, type LessonRef } from '#tests/support/lessons.ts'
 import { privatePostgresMissing, startPrivatePostgres, type PgInstance } from '#tests/support/pg-instance.ts'
 import { freePort } from '#tests/support/ports.ts'
-import { freshDataDir, startServer, stopServer, type ServerProcess } from '#tests/support/server-process.ts'
+import { freshDataDir, startServer, stopServer, withDatabase, type ServerProcess } from '#tests/support/server-process.ts'
 
 /**
  * The production server on a PostgreSQL server this test owns (issue 15). While learners complete lessons and
@@ -68,18 +67,18 @@ function burst(learners: Learner[], lessons: LessonRef[], writes: Write[]) {
 }
 
 /** Every acknowledged write is stored; every refused one is not. */
-async function checkWrites(databaseUrl: string, writes: Write[]) {
-	const stored = await withPgClient(databaseUrl, async (c) => ({
+async function checkWrites(target: { databaseUrl?: string; dataDir?: string }, writes: Write[]) {
+	const stored = await withDatabase(target, async (query) => ({
 		completed: new Set(
 			(
-				await c.query<{ k: string }>(
+				await query<{ k: string }>(
 					`SELECT u.email || '|' || p.lesson_id::text AS k FROM user_progress p JOIN "user" u ON u.id = p.user_id
 					 JOIN xp_ledger x ON x.user_id = p.user_id AND x.source_kind = 'lesson' AND x.source_id = p.lesson_id::text
 					 WHERE p.status = 'completed'`,
 				)
-			).rows.map((r) => r.k),
+			).map((r) => r.k),
 		),
-		profiles: new Map((await c.query<{ email: string; name: string }>(`SELECT u.email, p.full_name AS name FROM user_profiles p JOIN "user" u ON u.id = p.user_id`)).rows.map((r) => [r.email, Number(r.name.replace('Faulty ', ''))])),
+		profiles: new Map((await query<{ email: string; name: string }>(`SELECT u.email, p.full_name AS name FROM user_profiles p JOIN "user" u ON u.id = p.user_id`)).map((r) => [r.email, Number(r.name.replace('Faulty ', ''))])),
 	}))
 	const wrong: string[] = []
 	const lastAck = new Map<string, number>()
@@ -97,6 +96,15 @@ async function checkWrites(databaseUrl: string, writes: Write[]) {
 		acked: writes.filter((w) => w.outcome === 'ack').length,
 		refused: writes.filter((w) => w.outcome === 'refused').length,
 	}
+}
+
+/** One warning per fault episode with its cause, not an error or a stack per failed request. */
+function expectQuietLog(server: ServerProcess, faults: number) {
+	const lines = server.output().split('\n')
+	expect(lines.filter((l) => /"level":"(error|fatal)"|^\s*at /.test(l)), 'error lines and stack traces in the log').toEqual([])
+	const warnings = lines.filter((l) => l.includes('database unavailable') || l.includes('database connection fault'))
+	expect(warnings.length, 'warnings about the database').toBeGreaterThan(0)
+	expect(warnings.length, 'at most a couple of warnings per fault').toBeLessThanOrEqual(faults * 2)
 }
 
 const alive = async (server: ServerProcess) => (await Promise.race([server.exited.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 50))]))
@@ -192,20 +200,13 @@ async function scenario(processes: 1 | 2) {
 			await new Promise((r) => setTimeout(r, 1_000))
 			expect(await load.stop(), `${fault.name}: answers other than success or 503`).toEqual([])
 			for (const s of servers) expect(await alive(s), `${fault.name}: the app process is still up`).toBe(true)
-			const counts = await checkWrites(databaseUrl, writes)
+			const counts = await checkWrites({ databaseUrl }, writes)
 			expect(counts.acked, `${fault.name}: writes went through around the fault`).toBeGreaterThan(0)
 			report.push(`${fault.name}: ${counts.acked} acknowledged writes stored, ${counts.refused} refused writes absent, serving again ${recoveredMs} ms after the database returned`)
 			for (const l of [...learners, observer]) await l.ctx.dispose()
 		}
 
-		// One warning per fault episode, not a stack per failed request.
-		for (const s of servers) {
-			const log = s.output()
-			expect(log.split('\n').filter((l) => /"level":"(error|fatal)"|^\s*at /.test(l)), 'error lines and stack traces in the log').toEqual([])
-			const warnings = log.split('\n').filter((l) => l.includes('database unavailable') || l.includes('database connection fault'))
-			expect(warnings.length, 'warnings about the database').toBeGreaterThan(0)
-			expect(warnings.length, 'at most a few warnings per fault').toBeLessThanOrEqual(faults.length * 2)
-		}
+		for (const s of servers) expectQuietLog(s, faults.length)
 		const summary = `${processes} process${processes > 1 ? 'es' : ''}: ${report.join('; ')}`
 		test.info().annotations.push({ type: 'db-faults', description: summary })
 		console.log(summary)
@@ -217,6 +218,69 @@ async function scenario(processes: 1 | 2) {
 		for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true })
 	}
 }
+
+/**
+ * The embedded database runs in a worker thread: a statement that holds it is cut off after
+ * DB_QUERY_TIMEOUT_MS (the worker is ended and the data directory opened again), and a worker that dies is
+ * replaced. Meanwhile the process answers: /healthz at once, pages and /readyz with 503.
+ */
+test('the embedded database recovers by itself from a stuck statement and from a dead engine', async () => {
+	const dataDir = freshDataDir('faults-pglite')
+	let server: ServerProcess | undefined
+	let load: ReturnType<typeof burst> | undefined
+	try {
+		server = await startServer({ port: await freePort(), dataDir, env: { TEST_DB_FAULTS: 'true', DB_QUERY_TIMEOUT_MS: '2000', DB_RETRY_INTERVAL_MS: '500' } })
+		const base = server.baseURL
+		const lessons = await pathLessons((await newLearner(base, 'faults')).ctx, 'Smart Contract Development')
+		const writes: Write[] = []
+		const report: string[] = []
+		const faults = [
+			{ name: 'a statement holds the engine for 8 s', kind: 'hang', ms: 8_000 },
+			{ name: 'the engine dies', kind: 'crash', ms: 0 },
+		]
+		for (const fault of faults) {
+			const learners: Learner[] = []
+			for (let i = 0; i < 3; i++) learners.push(await newLearner(base, 'faults'))
+			const observer = await newLearner(base, 'observer')
+			load = burst(learners, lessons, writes)
+			await new Promise((r) => setTimeout(r, 1_000))
+			expect((await observer.ctx.post(`${base}/dev/db-fault`, { form: { kind: fault.kind, ms: String(fault.ms) } })).ok()).toBe(true)
+			const injected = Date.now()
+			if (fault.kind === 'hang') {
+				// While the engine is held: the process itself answers at once, the database-backed answers are 503s.
+				const [health, ready, page] = await Promise.all([
+					observer.ctx.get(`${base}/healthz`).then(async (r) => ({ status: r.status(), ms: Date.now() - injected })),
+					observer.ctx.get(`${base}/readyz`),
+					observer.ctx.get(`${base}/dashboard`, { maxRedirects: 0, headers: { 'accept-language': 'pt-BR' } }),
+				])
+				expect(health.status).toBe(200)
+				expect(health.ms, '/healthz answered while the engine was held').toBeLessThan(1_000)
+				expect(ready.status()).toBe(503)
+				expect(((await ready.json()) as { reason?: string }).reason).toMatch(/no answer within/)
+				expect(page.status()).toBe(503)
+				expect(await page.text()).toContain('Voltamos já')
+			}
+			const recoveredMs = await msUntilServing([server], observer, injected)
+			await new Promise((r) => setTimeout(r, 1_000))
+			expect(await load.stop(), `${fault.name}: answers other than success or 503`).toEqual([])
+			expect(await alive(server), `${fault.name}: the app process is still up`).toBe(true)
+			report.push(`${fault.name}: serving again ${recoveredMs} ms after the fault began`)
+			for (const l of [...learners, observer]) await l.ctx.dispose()
+		}
+		expectQuietLog(server, faults.length)
+		expect((await stopServer(server)).code).toBe(0)
+		// PGlite allows one process per data directory: the writes are checked once the server has stopped.
+		const counts = await checkWrites({ dataDir }, writes)
+		expect(counts.acked).toBeGreaterThan(0)
+		const summary = `PGlite: ${report.join('; ')}; ${counts.acked} acknowledged writes stored, ${counts.refused} refused writes absent`
+		test.info().annotations.push({ type: 'db-faults', description: summary })
+		console.log(summary)
+	} finally {
+		await load?.stop()
+		server?.kill('SIGKILL')
+		fs.rmSync(dataDir, { recursive: true, force: true })
+	}
+})
 
 if (!missing) {
 	test('one app process survives a terminate, a restart and a freeze of its PostgreSQL', async () => {
