@@ -1,0 +1,27 @@
+import { createRequire } from 'node:module'
+import { parentPort } from 'node:worker_threads'
+import type { GradeJob, GradeResult } from '../types.ts'
+import type { Solc } from './compile.server.ts'
+import { runJob } from './run-job.server.ts'
+
+// A grading worker thread (pool.server.ts): loads the bundled compiler once, then runs one job at a time.
+// Loaded with require: solc is a CommonJS package holding its wasm build, and must not be bundled.
+
+export type WorkerRequest = { id: number; job: GradeJob }
+export type WorkerReply = { ready: true } | { id: number; result: GradeResult; heapBytes: number }
+
+const port = parentPort
+if (port) {
+	const solc = createRequire(import.meta.url)('solc') as Solc
+	port.on('message', async ({ id, job }: WorkerRequest) => {
+		let result: GradeResult
+		try {
+			result = await runJob(solc, job)
+		} catch (error) {
+			result = { status: 'problem', problem: 'crashed', detail: error instanceof Error ? error.message.slice(0, 200) : 'unknown' }
+		}
+		const reply: WorkerReply = { id, result, heapBytes: process.memoryUsage().heapUsed }
+		port.postMessage(reply)
+	})
+	port.postMessage({ ready: true } satisfies WorkerReply)
+}
