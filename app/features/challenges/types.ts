@@ -49,3 +49,6 @@ export type GradeResult =
 export type GradeJob = { source: string; tests: string }
 
 export const allPassed = (r: GradeResult) => r.status === 'tested' && r.total > 0 && r.passed === r.total
+
+/** What the learner's page needs to word the messages: the compiler, the time limit, the test cap. */
+export type RunSettings = { compilerVersion: string; timeLimitSeconds: number; maxTests: number }
