@@ -24,7 +24,8 @@ export function challengeWorker(): Plugin {
 		},
 		transform(code, id) {
 			if (!ssr || !ref || !SCRIPT.test(id)) return null
-			const next = code.replace('const BUILT: string | null = null', `const BUILT: string | null = import.meta.ROLLUP_FILE_URL_${ref}`)
+			// Before or after TypeScript is stripped, depending on the plugin order.
+			const next = code.replace(/const BUILT(: string \| null)? = null/, `const BUILT = import.meta.ROLLUP_FILE_URL_${ref}`)
 			if (next === code) this.error('worker-script.server.ts no longer declares `const BUILT: string | null = null`')
 			return { code: next, map: null }
 		},

@@ -36,6 +36,8 @@ const forbidden = {
 	wallet: ['viem@', '@wagmi/core@', 'wagmi@', 'No QueryClient set', 'eth_requestAccounts'],
 	chat: ['/api/ai-chat'],
 	editor: ['/dashboard/admin/markdown-preview', 'markdown-preview'],
+	// CodeMirror (the challenge editor): its theme's class names survive minification.
+	code: ['cm-scroller', 'cm-lintRange'],
 }
 // React Router's route manifest names every route path (including /api/ai-chat) but holds no code.
 const notCode = (file) => /^manifest-[\w-]+\.js$/.test(path.basename(file))
@@ -225,6 +227,11 @@ const dashJs = sum(dash.js)
 const dashCss = sum(dash.css)
 if (dashJs > budgets.dashboardJs) fail(`/dashboard loads ${kb(dashJs)} of JavaScript (gzip), above ${kb(budgets.dashboardJs)}`)
 if (dashCss > budgets.css) fail(`/dashboard loads ${kb(dashCss)} of CSS (gzip), above ${kb(budgets.css)}`)
+// The code editor is for challenge lessons: not even the dashboard may load it up front.
+for (const url of dash.js) {
+	if (notCode(url)) continue
+	if (forbidden.code.some((m) => fs.readFileSync(fileOf(url), 'utf8').includes(m))) fail(`/dashboard loads the code editor: ${url} (load it on demand with import())`)
+}
 rows.push({ page: '/dashboard', 'js files': dash.js.size, 'js gzip': kb(dashJs), 'css gzip': kb(dashCss), 'wallet/chat/editor': '(signed in)' })
 
 const pages = await renderPublicPages()
