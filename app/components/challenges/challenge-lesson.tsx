@@ -16,8 +16,7 @@ import {
 import { Button } from '~/components/ui/button'
 import { Textarea } from '~/components/ui/textarea'
 import { toast } from '~/components/ui/toast'
-import type { AttemptSummary, ChallengeView, UnlockedHints } from '~/features/challenges/attempts.server.ts'
-import type { GradeResult } from '~/features/challenges/types.ts'
+import type { AttemptSummary, ChallengeView, GradeResult, UnlockedHints } from '~/features/challenges/types.ts'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { RunResults } from './run-results'
 

@@ -7,16 +7,11 @@ import { getDb } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { log } from '~/lib/log.server.ts'
 import { COMPILER_VERSION, grade } from './grader.server.ts'
-import { allPassed, CHALLENGE_LIMITS, type GradeResult, type RunSettings } from './types.ts'
+import { allPassed, CHALLENGE_LIMITS, type AttemptSummary, type ChallengeView, type GradeResult, type RunSettings, type UnlockedHints } from './types.ts'
 
 // A learner's side of a code challenge: the draft, the runs, and the first pass that completes the lesson.
 // The tests and the reference solution are read here on the server and never returned.
 
-export type AttemptSummary = { runs: number; failedRuns: number; passedAt: string | null; lastResult: GradeResult | null }
-export type UnlockedHints = { en: string[]; pt: string[] }
-
-/** What the learner's page shows: starter code, the saved draft, the attempt so far and the hints it unlocked. */
-export type ChallengeView = { starter: string; draft: string | null; attempt: AttemptSummary; hints: UnlockedHints; hintCount: number; settings: RunSettings }
 
 export function runSettings(): RunSettings {
 	return { compilerVersion: COMPILER_VERSION, timeLimitSeconds: Math.round(getEnv().CHALLENGE_TIMEOUT_MS / 1000), maxTests: CHALLENGE_LIMITS.maxTests }
@@ -140,4 +135,20 @@ export async function runChallenge(userId: string, lessonId: string, source: str
 	}
 	const attempt = summary(row)
 	return { ok: true, result, attempt, xpAwarded, hints: unlocked({ en: challenge.hints, pt: challenge.hintsPt }, attempt.failedRuns) }
+}
+
+export type ChallengeStats = { attempted: number; passed: number; runs: number }
+
+/** The dashboard's challenge card: challenges run, passed, and test runs; one query on the learner's rows. */
+export async function challengeStats(userId: string): Promise<ChallengeStats> {
+	const db = await getDb()
+	const [row] = await db
+		.select({
+			attempted: sql<number>`count(*) filter (where ${challengeAttempts.runs} > 0)::int`,
+			passed: sql<number>`count(${challengeAttempts.firstPassedAt})::int`,
+			runs: sql<number>`coalesce(sum(${challengeAttempts.runs}), 0)::int`,
+		})
+		.from(challengeAttempts)
+		.where(eq(challengeAttempts.userId, userId))
+	return { attempted: Number(row?.attempted ?? 0), passed: Number(row?.passed ?? 0), runs: Number(row?.runs ?? 0) }
 }

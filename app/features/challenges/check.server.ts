@@ -1,7 +1,5 @@
 import { grade } from './grader.server.ts'
-import { allPassed, type GradeResult } from './types.ts'
-
-export type CheckReport = { reference: GradeResult; starter: GradeResult; referencePasses: boolean; starterFails: boolean }
+import { allPassed, type CheckReport } from './types.ts'
 
 /** The studio's 'Check solution': the lesson's tests against both codes; the reference must pass, the starter must not. */
 export async function checkSolution(input: { starter: string; tests: string; solution: string }): Promise<CheckReport> {

@@ -52,3 +52,12 @@ export const allPassed = (r: GradeResult) => r.status === 'tested' && r.total > 
 
 /** What the learner's page needs to word the messages: the compiler, the time limit, the test cap. */
 export type RunSettings = { compilerVersion: string; timeLimitSeconds: number; maxTests: number }
+
+export type AttemptSummary = { runs: number; failedRuns: number; passedAt: string | null; lastResult: GradeResult | null }
+export type UnlockedHints = { en: string[]; pt: string[] }
+
+/** What the learner's page shows: starter code, the saved draft, the attempt so far and the hints it unlocked. */
+export type ChallengeView = { starter: string; draft: string | null; attempt: AttemptSummary; hints: UnlockedHints; hintCount: number; settings: RunSettings }
+
+/** The studio's 'Check solution': the reference must pass every test, the starter must not. */
+export type CheckReport = { reference: GradeResult; starter: GradeResult; referencePasses: boolean; starterFails: boolean }

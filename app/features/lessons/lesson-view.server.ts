@@ -1,4 +1,5 @@
-import { challengeView, type ChallengeView } from '~/features/challenges/attempts.server.ts'
+import { challengeView } from '~/features/challenges/attempts.server.ts'
+import type { ChallengeView } from '~/features/challenges/types.ts'
 import { parseQuiz, publicQuestions, type PublicQuestion } from '~/features/quiz/quiz.ts'
 import { quizState } from '~/features/quiz/quiz.server.ts'
 import { youtubeId } from '~/lib/youtube.ts'
