@@ -114,7 +114,7 @@ export function ChallengeLesson(props: ChallengeView & { lessonId: string; html:
 	)
 
 	return (
-		<div className="grid gap-6" data-testid="challenge">
+		<div className="grid min-w-0 grid-cols-1 gap-6" data-testid="challenge">
 			<TextLesson html={props.html} />
 
 			{attempt.passedAt ? (
@@ -126,7 +126,7 @@ export function ChallengeLesson(props: ChallengeView & { lessonId: string; html:
 				</p>
 			) : null}
 
-			<section className="grid gap-2" aria-label={t('challenge.editorLabel')}>
+			<section className="grid min-w-0 grid-cols-1 gap-2" aria-label={t('challenge.editorLabel')}>
 				<Suspense fallback={fallback}>
 					<CodeEditor value={code} onChange={setCode} onRun={run} label={t('challenge.editorLabel')} describedBy={helpId} markers={markers} />
 				</Suspense>

@@ -63,7 +63,7 @@ export default function CodeEditor({ value, onChange, onRun, label, describedBy,
 						if (u.docChanged) callbacks.current.onChange(u.state.doc.toString())
 					}),
 					EditorView.theme({
-						'&': { fontSize: '0.875rem', border: '1px solid var(--border)', borderRadius: '0.5rem', backgroundColor: 'var(--background)' },
+						'&': { maxWidth: '100%', fontSize: '0.875rem', border: '1px solid var(--border)', borderRadius: '0.5rem', backgroundColor: 'var(--background)' },
 						'&.cm-focused': { outline: '2px solid var(--ring)', outlineOffset: '2px' },
 						'.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', minHeight: '18rem', maxHeight: '34rem' },
 						'.cm-gutters': { backgroundColor: 'var(--muted)', color: 'var(--muted-foreground)', borderRight: '1px solid var(--border)' },
@@ -91,5 +91,6 @@ export default function CodeEditor({ value, onChange, onRun, label, describedBy,
 		if (editor) editor.dispatch(setDiagnostics(editor.state, diagnostics(editor.state, markers)))
 	}, [markers])
 
-	return <div ref={host} data-testid="code-editor" />
+	// min-w-0: a long line scrolls inside the editor instead of widening the page (phones).
+	return <div ref={host} className="w-full min-w-0" data-testid="code-editor" />
 }
