@@ -162,7 +162,7 @@ test('a first lesson turns "First lesson" completed and adds 50 XP once; unearne
 	const card = (id: string) => page.locator(`[data-testid="task-card"][data-task="${id}"]`)
 	await expect(page.getByTestId('task-card')).toHaveCount(14)
 	await expect(page.getByTestId('summary-completed')).toHaveText('0/14')
-	await expect(page.getByTestId('summary-xpAvailable')).toHaveText('2,075')
+	await expect(page.getByTestId('summary-xpAvailable')).toHaveText('2,175')
 	await expect(card('first-lesson').getByTestId('task-status')).toHaveText('Not started')
 	await expect(card('share-progress').getByTestId('task-status')).toHaveText('Locked')
 	await expect(card('share-progress').getByTestId('unlock-hint')).toHaveText('Complete your first lesson to unlock.')
