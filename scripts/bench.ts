@@ -336,6 +336,9 @@ for (const part of parts) {
 		})
 		results.challenges = s
 		report.push(challengesTable(s))
+		// Also on its own, so a run of this part alone (--only=challenges) keeps its figures next to latest.json.
+		fs.mkdirSync('bench/results', { recursive: true })
+		fs.writeFileSync('bench/results/challenges.json', JSON.stringify({ date: new Date().toISOString(), machine: { cpus: os.cpus().length, loadAverage: os.loadavg() }, ...s }, null, 2) + '\n')
 	} else if (part === 'postgres-http') {
 		const s = await httpSuite('postgres', 1, BASE_PORT + 10)
 		results.postgres = { ...(results.postgres as object), http: s }
