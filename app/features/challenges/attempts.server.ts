@@ -95,6 +95,13 @@ export async function runChallenge(userId: string, lessonId: string, source: str
 
 	const result = await grade({ source, tests: challenge.testsCode })
 	const passed = allPassed(result)
+	// Completing is for the first pass only (later passes award nothing): skip its transaction on reruns.
+	const [before] = passed
+		? await db
+				.select({ firstPassedAt: challengeAttempts.firstPassedAt })
+				.from(challengeAttempts)
+				.where(and(eq(challengeAttempts.userId, userId), eq(challengeAttempts.lessonId, lessonId)))
+		: []
 	// A run the grader could not take (busy, crashed) is not the learner's failure.
 	const counts = !(result.status === 'problem' && (result.problem === 'busy' || result.problem === 'crashed'))
 	const now = new Date()
@@ -126,7 +133,8 @@ export async function runChallenge(userId: string, lessonId: string, source: str
 		})
 		.returning()
 	let xpAwarded = 0
-	if (passed) {
+	// Parallel first passes may all get here: the ledger's unique key still awards the XP once.
+	if (passed && !before?.firstPassedAt) {
 		const done = await completeLesson(userId, lessonId, preview).catch((error: unknown) => {
 			log.error('challenge completion failed', { lessonId, message: error instanceof Error ? error.message : String(error) })
 			return null
