@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { RunResults } from '~/components/challenges/run-results'
 import { Button } from '~/components/ui/button'
 import { Textarea } from '~/components/ui/textarea'
-import type { CheckReport, RunSettings } from '~/features/challenges/types.ts'
+import type { CheckReport } from '~/features/challenges/types.ts'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { describedBy, Field } from './fields'
 
@@ -27,9 +27,6 @@ function CodeField({ id, name, label, values, set, errors, disabled, hint }: { i
 		</Field>
 	)
 }
-
-// The studio's view of a run: wording needs the compiler and limits, which the check answer does not carry.
-const STUDIO_SETTINGS: RunSettings = { compilerVersion: '0.8', timeLimitSeconds: 10, maxTests: 50 }
 
 /** Starter code, tests, reference solution and hints of a challenge lesson, and 'Check solution'. */
 export function ChallengeFields({ values, set, errors, disabled }: { values: Values; set: Set; errors: Values; disabled?: boolean }) {
@@ -83,11 +80,11 @@ export function ChallengeFields({ values, set, errors, disabled }: { values: Val
 						<div className="grid gap-4 lg:grid-cols-2">
 							<div className="grid content-start gap-2" data-testid="check-reference">
 								<h4 className="text-sm font-semibold">{t('challenge.studio.reference')}</h4>
-								<RunResults result={report.reference} settings={STUDIO_SETTINGS} headingLevel={4} />
+								<RunResults result={report.reference} settings={report.settings} headingLevel={4} />
 							</div>
 							<div className="grid content-start gap-2" data-testid="check-starter">
 								<h4 className="text-sm font-semibold">{t('challenge.studio.starter')}</h4>
-								<RunResults result={report.starter} settings={STUDIO_SETTINGS} headingLevel={4} />
+								<RunResults result={report.starter} settings={report.settings} headingLevel={4} />
 							</div>
 						</div>
 					) : null}

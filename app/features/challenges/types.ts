@@ -60,4 +60,4 @@ export type UnlockedHints = { en: string[]; pt: string[] }
 export type ChallengeView = { starter: string; draft: string | null; attempt: AttemptSummary; hints: UnlockedHints; hintCount: number; settings: RunSettings }
 
 /** The studio's 'Check solution': the reference must pass every test, the starter must not. */
-export type CheckReport = { reference: GradeResult; starter: GradeResult; referencePasses: boolean; starterFails: boolean }
+export type CheckReport = { reference: GradeResult; starter: GradeResult; referencePasses: boolean; starterFails: boolean; settings: RunSettings }
