@@ -18,14 +18,23 @@ export type WorkerReply = { ready: true } | { id: number; result: GradeResult; h
  */
 const GRADER_NICE = 10
 
+// Compiled and run once before the worker says it is ready: the first learner's run then finds the
+// compiler's and the EVM's code already warm (a cold first compile takes several times as long).
+const WARM_UP = {
+	source: 'pragma solidity ^0.8.20;\ncontract A { uint256 public n; function inc() external { n++; } }',
+	tests: 'pragma solidity ^0.8.20;\nimport {Test} from "Test.sol";\nimport {A} from "Solution.sol";\ncontract T is Test { function testInc() public { A a = new A(); a.inc(); assertEq(a.n(), 1, "n"); } }',
+}
+
 const port = parentPort
 if (port) {
+	const solc = createRequire(import.meta.url)('solc') as Solc
+	await runJob(solc, WARM_UP).catch(() => null)
+	// Lowered only now: starting up at normal priority keeps a cold start short on a busy machine.
 	try {
 		os.setPriority(GRADER_NICE)
 	} catch {
 		// Not permitted here (some containers): grading runs at normal priority.
 	}
-	const solc = createRequire(import.meta.url)('solc') as Solc
 	port.on('message', async ({ id, job }: WorkerRequest) => {
 		let result: GradeResult
 		try {
