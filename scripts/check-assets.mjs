@@ -4,7 +4,8 @@
 //
 //   1. JavaScript loaded by /dashboard: at most 250 KB gzip (entry, the route branch with its static
 //      imports, and the strings the signed-in area loads before it renders: both locale chunks).
-//   2. No wallet, AI-chat or Markdown-editor code in any chunk a public page loads: the pages are rendered
+//   2. No wallet, AI-chat, Markdown-editor or code-editor (CodeMirror, challenge lessons only; not on /dashboard
+//      either) code in any chunk a public page loads: the pages are rendered
 //      by the built server (in-process, on a throw-away in-memory database), their <script> and
 //      modulepreload URLs followed through static imports, and every chunk reached scanned for markers
 //      of that code. Chunks imported dynamically (loaded on demand) are not reached, and may hold it.
