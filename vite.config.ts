@@ -5,9 +5,10 @@ import tsconfigPaths from 'vite-tsconfig-paths'
 import { islands } from './islands.vite.ts'
 import { localeChunks } from './locale-chunks.vite.ts'
 import { vendorChunks } from './chunks.vite.ts'
+import { challengeWorker } from './challenge-worker.vite.ts'
 
 export default defineConfig({
-	plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), localeChunks(), islands(), vendorChunks()],
+	plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), localeChunks(), islands(), vendorChunks(), challengeWorker()],
 	build: { target: 'es2022' },
 	// PGlite ships its own wasm/data files; bundling it breaks their lookup.
 	ssr: { external: ['@electric-sql/pglite', 'pg'] },

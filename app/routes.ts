@@ -47,6 +47,10 @@ export default [
 	route('resources/wallet/nonce', 'routes/api/wallet-nonce.ts'),
 	route('resources/wallet/sign-in', 'routes/api/wallet-sign-in.ts'),
 	route('resources/certificates', 'routes/api/certificates.ts'),
+	// Code challenges: grading, draft autosave, and the studio's reference check (admins).
+	route('resources/challenges/run', 'routes/api/challenge-run.ts'),
+	route('resources/challenges/draft', 'routes/api/challenge-draft.ts'),
+	route('resources/challenges/check', 'routes/api/challenge-check.ts'),
 	// Public certificate pages (no account): the page, its typed data, and a checker for downloaded files.
 	route('certificates/verify', 'routes/certificates/verify.tsx'),
 	route('certificates/:id.json', 'routes/certificates/certificate-json.ts'),

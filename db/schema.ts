@@ -199,9 +199,27 @@ export const lessons = pgTable(
 		check('lessons_order_min', sql`${t.order} >= 1`),
 		check('lessons_xp_min', sql`${t.xpValue} >= 0`),
 		check('lessons_duration_min', sql`${t.durationMinutes} IS NULL OR ${t.durationMinutes} >= 0`),
-		check('lessons_type_valid', sql`${t.lessonType} IN ('text', 'video', 'quiz')`),
+		check('lessons_type_valid', sql`${t.lessonType} IN ('text', 'video', 'quiz', 'challenge')`),
 	],
 )
+
+/**
+ * What a code challenge has beyond its brief (lessons.content): the learner's starting code, the lesson's
+ * Foundry-style tests and the reference solution, and the hints. Never sent to a learner's browser but
+ * the starter code and the hints a learner has unlocked.
+ */
+export const lessonChallenges = pgTable('lesson_challenges', {
+	lessonId: uuid('lesson_id')
+		.primaryKey()
+		.references(() => lessons.id, { onDelete: 'cascade' }),
+	starterCode: text('starter_code').notNull(),
+	testsCode: text('tests_code').notNull(),
+	solutionCode: text('solution_code').notNull(),
+	hints: jsonb('hints').$type<string[]>().notNull().default([]),
+	hintsPt: jsonb('hints_pt').$type<string[]>().notNull().default([]),
+	createdAt: createdAt(),
+	updatedAt: updatedAt(),
+})
 
 /* ------------------------------- learner data ------------------------------- */
 
@@ -248,6 +266,38 @@ export const userEnrollments = pgTable(
 	(t) => [
 		uniqueIndex('user_enrollments_user_path_uq').on(t.userId, t.learningPathId),
 		index('user_enrollments_path_idx').on(t.learningPathId),
+	],
+)
+
+/**
+ * A learner's work on one code challenge: the autosaved draft (any device resumes it), how many runs and
+ * failed runs (hints unlock one per failed run), the last result, and when the tests first passed.
+ */
+export const challengeAttempts = pgTable(
+	'challenge_attempts',
+	{
+		userId: text('user_id')
+			.notNull()
+			.references(() => user.id, { onDelete: 'cascade' }),
+		lessonId: uuid('lesson_id')
+			.notNull()
+			.references(() => lessons.id, { onDelete: 'cascade' }),
+		draft: text('draft'),
+		draftSavedAt: timestamp('draft_saved_at', { withTimezone: true }),
+		runs: integer('runs').notNull().default(0),
+		failedRuns: integer('failed_runs').notNull().default(0),
+		lastResult: jsonb('last_result').$type<Record<string, unknown>>(),
+		lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+		firstPassedAt: timestamp('first_passed_at', { withTimezone: true }),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		primaryKey({ columns: [t.userId, t.lessonId] }),
+		index('challenge_attempts_lesson_idx').on(t.lessonId),
+		// Passed challenges per learner (dashboard, scoreboard, achievement).
+		index('challenge_attempts_user_passed_idx').on(t.userId).where(sql`${t.firstPassedAt} IS NOT NULL`),
+		check('challenge_attempts_runs_min', sql`${t.runs} >= 0 AND ${t.failedRuns} >= 0`),
 	],
 )
 

@@ -4,8 +4,9 @@
 //   npm run bench -- --two-process        adds two server processes on one PostgreSQL (DATABASE_URL, or the local server)
 //   npm run bench -- --duration=5         seconds per route (default 20, or BENCH_DURATION)
 //   --warmup=3                            seconds of the same load before each measured run, not counted
-//   npm run bench -- --only=scaling       only some parts: embedded-http, embedded-scaling, postgres-http,
+//   npm run bench -- --only=scaling       only some parts: embedded-http, embedded-scaling, challenges, postgres-http,
 //                                         postgres-scaling, two-process (comma-separated; prefixes match)
+//   --challenge-learners=20 --challenge-seconds=20 --challenge-workers=N (code challenges; default: the server's own pool size)
 //   --connections=50  --runs=30 (scaling medians)  --port=3400  --no-build (use BUILD_DIR as it is)
 //   --routes=dashboard,scoreboard (only these routes)  --profile (CPU profiles of the servers in /tmp/learnchain-bench-<port>/profiles)
 //
@@ -27,6 +28,7 @@ import { benchTargets, createSessionCookies, fillBenchData, ISSUE_SIZE } from '.
 import { preflight, routeSpecs, runLoad, type RouteResult, type RouteSpec } from './bench/http.ts'
 import { sampleRss, startAppServer, startBareServer, type Proc } from './bench/processes.ts'
 import type { ScalingResult } from './bench/scaling.ts'
+import { benchChallenges, challengesTable } from './bench/challenges.ts'
 
 const args = new Map(
 	process.argv.slice(2).map((a) => {
@@ -49,7 +51,7 @@ const LOG_DIR = `/tmp/learnchain-bench-${BASE_PORT}`
 const SIGNED_IN_USERS = 50
 
 const only = args.get('only')?.split(',')
-const parts = ['embedded-http', 'embedded-scaling', ...(PG_URL ? ['postgres-http', 'postgres-scaling', 'two-process'] : [])].filter(
+const parts = ['embedded-http', 'embedded-scaling', 'challenges', ...(PG_URL ? ['postgres-http', 'postgres-scaling', 'two-process'] : [])].filter(
 	(p) => !only || only.some((o) => p.startsWith(o)),
 )
 if (args.has('two-process') && !parts.includes('two-process') && !only) parts.push('two-process')
@@ -298,6 +300,24 @@ for (const part of parts) {
 		const s = await measureScaling({ buildDir: BUILD_DIR, runs: RUNS, secret: SECRET, log })
 		results.embedded = { ...(results.embedded as object), scaling: s }
 		report.push(scalingTable('Scaling, embedded database (PGlite in memory)', s))
+	} else if (part === 'challenges') {
+		const { defaultPoolSize } = await import('~/features/challenges/grader.server.ts')
+		const s = await benchChallenges({
+			buildDir: BUILD_DIR,
+			port: BASE_PORT + 30,
+			logDir: LOG_DIR,
+			secret: SECRET,
+			env: serverEnv(`http://127.0.0.1:${BASE_PORT + 30}`),
+			log,
+			learners: Number(args.get('challenge-learners') ?? 20),
+			seconds: Number(args.get('challenge-seconds') ?? DURATION),
+			workers: Number(args.get('challenge-workers') ?? defaultPoolSize()),
+		})
+		results.challenges = s
+		report.push(challengesTable(s))
+		// Also on its own, so a run of this part alone (--only=challenges) keeps its figures next to latest.json.
+		fs.mkdirSync('bench/results', { recursive: true })
+		fs.writeFileSync('bench/results/challenges.json', JSON.stringify({ date: new Date().toISOString(), machine: { cpus: os.cpus().length, loadAverage: os.loadavg() }, ...s }, null, 2) + '\n')
 	} else if (part === 'postgres-http') {
 		const s = await httpSuite('postgres', 1, BASE_PORT + 10)
 		results.postgres = { ...(results.postgres as object), http: s }

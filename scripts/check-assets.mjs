@@ -4,7 +4,8 @@
 //
 //   1. JavaScript loaded by /dashboard: at most 250 KB gzip (entry, the route branch with its static
 //      imports, and the strings the signed-in area loads before it renders: both locale chunks).
-//   2. No wallet, AI-chat or Markdown-editor code in any chunk a public page loads: the pages are rendered
+//   2. No wallet, AI-chat, Markdown-editor or code-editor (CodeMirror, challenge lessons only; not on /dashboard
+//      either) code in any chunk a public page loads: the pages are rendered
 //      by the built server (in-process, on a throw-away in-memory database), their <script> and
 //      modulepreload URLs followed through static imports, and every chunk reached scanned for markers
 //      of that code. Chunks imported dynamically (loaded on demand) are not reached, and may hold it.
@@ -36,6 +37,8 @@ const forbidden = {
 	wallet: ['viem@', '@wagmi/core@', 'wagmi@', 'No QueryClient set', 'eth_requestAccounts'],
 	chat: ['/api/ai-chat'],
 	editor: ['/dashboard/admin/markdown-preview', 'markdown-preview'],
+	// CodeMirror (the challenge editor): its theme's class names survive minification.
+	code: ['cm-scroller', 'cm-lintRange'],
 }
 // React Router's route manifest names every route path (including /api/ai-chat) but holds no code.
 const notCode = (file) => /^manifest-[\w-]+\.js$/.test(path.basename(file))
@@ -225,6 +228,11 @@ const dashJs = sum(dash.js)
 const dashCss = sum(dash.css)
 if (dashJs > budgets.dashboardJs) fail(`/dashboard loads ${kb(dashJs)} of JavaScript (gzip), above ${kb(budgets.dashboardJs)}`)
 if (dashCss > budgets.css) fail(`/dashboard loads ${kb(dashCss)} of CSS (gzip), above ${kb(budgets.css)}`)
+// The code editor is for challenge lessons: not even the dashboard may load it up front.
+for (const url of dash.js) {
+	if (notCode(url)) continue
+	if (forbidden.code.some((m) => fs.readFileSync(fileOf(url), 'utf8').includes(m))) fail(`/dashboard loads the code editor: ${url} (load it on demand with import())`)
+}
 rows.push({ page: '/dashboard', 'js files': dash.js.size, 'js gzip': kb(dashJs), 'css gzip': kb(dashCss), 'wallet/chat/editor': '(signed in)' })
 
 const pages = await renderPublicPages()

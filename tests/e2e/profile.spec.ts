@@ -160,9 +160,9 @@ test('a first lesson turns "First lesson" completed and adds 50 XP once; unearne
 	await createLearner(page)
 	await page.goto('/dashboard/achievements')
 	const card = (id: string) => page.locator(`[data-testid="task-card"][data-task="${id}"]`)
-	await expect(page.getByTestId('task-card')).toHaveCount(13)
-	await expect(page.getByTestId('summary-completed')).toHaveText('0/13')
-	await expect(page.getByTestId('summary-xpAvailable')).toHaveText('2,075')
+	await expect(page.getByTestId('task-card')).toHaveCount(14)
+	await expect(page.getByTestId('summary-completed')).toHaveText('0/14')
+	await expect(page.getByTestId('summary-xpAvailable')).toHaveText('2,175')
 	await expect(card('first-lesson').getByTestId('task-status')).toHaveText('Not started')
 	await expect(card('share-progress').getByTestId('task-status')).toHaveText('Locked')
 	await expect(card('share-progress').getByTestId('unlock-hint')).toHaveText('Complete your first lesson to unlock.')
@@ -211,7 +211,7 @@ test('a first lesson turns "First lesson" completed and adds 50 XP once; unearne
 	await card('share-progress').getByRole('button', { name: 'I did it: claim 150 XP' }).click()
 	await expect(page.getByText('+150 XP: Share progress completed!')).toBeVisible()
 	await expect(card('share-progress').getByTestId('task-status')).toHaveText('Completed')
-	await expect(page.getByTestId('summary-completed')).toHaveText('3/13')
+	await expect(page.getByTestId('summary-completed')).toHaveText('3/14')
 
 	// The category tabs filter the cards.
 	await page.getByRole('tab', { name: 'Social' }).click()

@@ -8,8 +8,11 @@ function unique(html: string, pattern: string) {
 
 export type LessonRef = { courseId: string; lessonId: string }
 
-/** The lessons a learner sees in a published path (outline order), read from the pages themselves. */
-export async function pathLessons(request: APIRequestContext, pathTitle: string): Promise<LessonRef[]> {
+/**
+ * The lessons a learner sees in a published path (outline order), read from the pages themselves. Code
+ * challenges are left out unless asked for: only a passing test run completes them, not the 'complete' post.
+ */
+export async function pathLessons(request: APIRequestContext, pathTitle: string, opts: { challenges?: boolean } = {}): Promise<LessonRef[]> {
 	const explore = await (await request.get('/dashboard/explore')).text()
 	const escaped = pathTitle.replace(/&/g, '&amp;').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 	const pathId = explore.match(new RegExp(`<h3>${escaped}</h3>[\\s\\S]*?/dashboard/learn/path/(${uuid})`))?.[1]
@@ -18,7 +21,8 @@ export async function pathLessons(request: APIRequestContext, pathTitle: string)
 	const out: LessonRef[] = []
 	for (const courseId of unique(overview, `/dashboard/learn/course/(${uuid})`)) {
 		const player = await (await request.get(`/dashboard/learn/course/${courseId}`)).text()
-		for (const lessonId of unique(player, `\\?lesson=(${uuid})`)) out.push({ courseId, lessonId })
+		const challenges = new Set(unique(player, `<a [^>]*data-lesson-type="challenge"[^>]*\\?lesson=(${uuid})`).concat(unique(player, `<a [^>]*\\?lesson=(${uuid})"[^>]*data-lesson-type="challenge"`)))
+		for (const lessonId of unique(player, `\\?lesson=(${uuid})`)) if (opts.challenges || !challenges.has(lessonId)) out.push({ courseId, lessonId })
 	}
 	return out
 }

@@ -13,6 +13,7 @@ import {
 	Send,
 	Share2,
 	Target,
+	Code2,
 	Trophy,
 	Twitter,
 	UserRoundCheck,
@@ -43,6 +44,7 @@ const icons: Record<TaskId, LucideIcon> = {
 	'streak-7': Flame,
 	'complete-path': Trophy,
 	'perfect-quiz': Target,
+	'first-challenge': Code2,
 }
 
 /** Where the learner goes to make progress on a task the server checks by itself. */
@@ -54,6 +56,7 @@ const actionLinks: Partial<Record<TaskId, string>> = {
 	'streak-7': '/dashboard/explore',
 	'complete-path': '/dashboard/explore',
 	'perfect-quiz': '/dashboard/explore',
+	'first-challenge': '/dashboard/explore',
 }
 
 const statusStyle = {

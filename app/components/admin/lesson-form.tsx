@@ -3,6 +3,7 @@ import { useTranslation } from '~/features/i18n/react.tsx'
 import { useFetcher } from 'react-router'
 import { DEFAULT_LESSON_XP, LESSON_TYPES, lessonFormSchema, type LessonType } from '~/features/admin/schemas.ts'
 import type { AdminLesson, CourseOption, ModuleOption, PathOption } from '~/features/admin/types.ts'
+import { ChallengeFields } from './challenge-fields'
 import { InputField, SelectField, SwitchField } from './fields'
 import { ItemForm } from './item-dialog'
 import { QuizJsonField, VideoUrlField } from './lesson-content-fields'
@@ -57,11 +58,17 @@ export function LessonForm({
 			duration_minutes: item?.durationMinutes != null ? String(item.durationMinutes) : '',
 			thumbnail_url: item?.thumbnailUrl ?? '',
 			is_published: String(item?.isPublished ?? false),
+			starter_code: '',
+			tests_code: '',
+			solution_code: '',
+			hints: '',
+			hints_pt: '',
 		},
 	})
 
 	// The list carries only a preview: fetch the full content of the lesson being edited.
-	const content = useFetcher<{ content: string }>()
+	type Challenge = { starter: string; tests: string; solution: string; hints: string[]; hintsPt: string[] }
+	const content = useFetcher<{ content: string; challenge: Challenge | null }>()
 	const { load } = content
 	const loaded = useRef(false)
 	useEffect(() => {
@@ -70,7 +77,11 @@ export function LessonForm({
 	useEffect(() => {
 		if (item && content.data && !loaded.current) {
 			loaded.current = true
-			patch({ content: editable(item.lessonType, content.data.content) })
+			const c = content.data.challenge
+			patch({
+				content: editable(item.lessonType, content.data.content),
+				...(c ? { starter_code: c.starter, tests_code: c.tests, solution_code: c.solution, hints: c.hints.join('\n'), hints_pt: c.hintsPt.join('\n') } : {}),
+			})
 		}
 	}, [item, content.data, patch])
 	const waiting = Boolean(item) && !content.data
@@ -118,8 +129,16 @@ export function LessonForm({
 			) : type === 'quiz' ? (
 				<QuizJsonField value={values.content!} onChange={set('content')} error={errors.content} disabled={waiting} />
 			) : (
-				<MarkdownEditor id="lesson-content" label={t('admin.fields.markdown')} value={values.content!} onChange={set('content')} error={errors.content} disabled={waiting} />
+				<MarkdownEditor
+					id="lesson-content"
+					label={t(type === 'challenge' ? 'challenge.studio.brief' : 'admin.fields.markdown')}
+					value={values.content!}
+					onChange={set('content')}
+					error={errors.content}
+					disabled={waiting}
+				/>
 			)}
+			{type === 'challenge' ? <ChallengeFields values={values} set={set} errors={errors} disabled={waiting} /> : null}
 			<div className="grid gap-4 sm:grid-cols-2">
 				<InputField
 					id="lesson-duration"

@@ -23,6 +23,7 @@ export function CourseOutline({ modules, currentId, courseId }: { modules: Outli
 									<Link
 										to={`/dashboard/learn/course/${courseId}?lesson=${l.id}`}
 										aria-current={l.id === currentId ? 'page' : undefined}
+										data-lesson-type={l.lessonType}
 										className={cn(
 											'hover:bg-accent flex items-start gap-2 rounded-md px-2 py-1.5 text-sm',
 											l.id === currentId && 'bg-accent font-medium',

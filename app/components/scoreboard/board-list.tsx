@@ -65,6 +65,11 @@ export function BoardItem({ row }: { row: BoardRow }) {
 					{t('scoreboard.xp', { xp: nf.format(row.xp) })}
 				</p>
 				<p className="text-muted-foreground text-xs">{t('scoreboard.lessons', { count: row.lessons })}</p>
+				{row.challenges > 0 ? (
+					<p className="text-muted-foreground text-xs" data-testid="board-challenges">
+						{t('scoreboard.challenges', { count: row.challenges })}
+					</p>
+				) : null}
 			</div>
 		</div>
 	)

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { isProviderConfigured } from '~/features/auth/flows.server.ts'
 import { completionDays } from '~/features/progress/progress.server.ts'
 import { utcDay } from '~/features/progress/habits.ts'
+import { challengeAttempts } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
 import { checkClaim, evaluateAll, summarize, type AchievementFacts, type ProfileFacts } from './rules.ts'
@@ -13,6 +14,7 @@ type FactsRow = {
 	lessonsStarted: number
 	bestPath: { done: number; total: number } | null
 	bestQuiz: { correct: number; total: number } | null
+	challengesPassed: number
 	githubConnected: boolean
 	tutorQuestions: number
 	claimed: string[] | null
@@ -48,6 +50,7 @@ export async function gatherFacts(userId: string, now = new Date()): Promise<Ach
 				(SELECT json_build_object('correct', correct, 'total', total) FROM quiz_attempts
 					WHERE user_id = u.id AND completed_at IS NOT NULL AND total > 0
 					ORDER BY correct::float / total DESC, correct DESC LIMIT 1) AS "bestQuiz",
+				(SELECT count(*)::int FROM ${challengeAttempts} WHERE ${challengeAttempts.userId} = u.id AND ${challengeAttempts.firstPassedAt} IS NOT NULL) AS "challengesPassed",
 				EXISTS (SELECT 1 FROM account WHERE user_id = u.id AND provider_id = 'github') AS "githubConnected",
 				(SELECT count(*)::int FROM (SELECT 1 FROM tutor_messages WHERE user_id = u.id AND role = 'user' LIMIT 1) t) AS "tutorQuestions",
 				(SELECT json_agg(task_id) FROM achievement_claims WHERE user_id = u.id) AS claimed,
@@ -66,6 +69,7 @@ export async function gatherFacts(userId: string, now = new Date()): Promise<Ach
 		today: utcDay(now),
 		bestPath: row?.bestPath ?? null,
 		bestQuiz: row?.bestQuiz ?? null,
+		challengesPassed: Number(row?.challengesPassed ?? 0),
 		githubConnected: Boolean(row?.githubConnected),
 		githubAvailable: isProviderConfigured('github'),
 		tutorQuestions: Number(row?.tutorQuestions ?? 0),

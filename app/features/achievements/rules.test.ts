@@ -21,6 +21,7 @@ const fresh: AchievementFacts = {
 	today: '2026-03-11',
 	bestPath: null,
 	bestQuiz: null,
+	challengesPassed: 0,
 	githubConnected: false,
 	githubAvailable: true,
 	tutorQuestions: 0,
@@ -45,7 +46,7 @@ function stateOf(id: TaskId, facts: Partial<AchievementFacts> = {}) {
 }
 
 describe('the task list', () => {
-	it('holds the 13 tasks of the spec with their XP', () => {
+	it('holds the 13 tasks of the spec, and the code challenge one, with their XP', () => {
 		expect(Object.fromEntries(tasks.map((t) => [t.id, t.xp]))).toEqual({
 			'join-telegram': 100,
 			'join-discord': 100,
@@ -60,7 +61,13 @@ describe('the task list', () => {
 			'streak-7': 300,
 			'complete-path': 500,
 			'perfect-quiz': 200,
+			'first-challenge': 100,
 		})
+	})
+
+	it("'First contract passes its tests' is ready once a challenge's tests pass", () => {
+		expect(evaluateAll(fresh).find((s) => s.id === 'first-challenge')).toEqual({ id: 'first-challenge', status: 'available' })
+		expect(evaluateAll({ ...fresh, challengesPassed: 1 }).find((s) => s.id === 'first-challenge')?.status).toBe('ready')
 	})
 	it('marks exactly the link tasks as self-reported', () => {
 		expect(tasks.filter((t) => t.selfReported).map((t) => t.id)).toEqual(['join-telegram', 'join-discord', 'follow-twitter', 'share-progress'])
@@ -172,6 +179,6 @@ describe('streaks', () => {
 describe('summary cards', () => {
 	it('counts completed, in progress, XP earned and XP still available', () => {
 		const states = evaluateAll({ ...fresh, emailVerified: true, bestPath: { done: 2, total: 9 }, claimed: ['join-telegram'] })
-		expect(summarize(states)).toEqual({ completed: 1, total: 13, inProgress: 2, xpEarned: 100, xpAvailable: 2075 - 100 })
+		expect(summarize(states)).toEqual({ completed: 1, total: 14, inProgress: 2, xpEarned: 100, xpAvailable: 2175 - 100 })
 	})
 })

@@ -30,6 +30,8 @@ export type AchievementFacts = {
 	bestPath: { done: number; total: number } | null
 	/** The best finished quiz attempt, or null when none. */
 	bestQuiz: { correct: number; total: number } | null
+	/** Code challenges whose tests the learner passed. */
+	challengesPassed: number
 	githubConnected: boolean
 	/** Whether this server can link a GitHub account at all. */
 	githubAvailable: boolean
@@ -128,6 +130,8 @@ function ruleFor(task: TaskDef, f: AchievementFacts): TaskState {
 			if (!f.bestPath || f.bestPath.total <= 0) return { id, status: 'locked' }
 			return progressOf(id, f.bestPath.done, f.bestPath.total)
 		}
+		case 'first-challenge':
+			return f.challengesPassed > 0 ? ready(id) : { id, status: 'available' }
 		case 'perfect-quiz': {
 			const q = f.bestQuiz
 			if (!q || q.total <= 0) return { id, status: 'available' }

@@ -17,6 +17,7 @@ export const taskIds = [
 	'streak-7',
 	'complete-path',
 	'perfect-quiz',
+	'first-challenge',
 ] as const
 export type TaskId = (typeof taskIds)[number]
 
@@ -46,6 +47,8 @@ export const tasks: readonly TaskDef[] = [
 	{ id: 'streak-7', xp: 300, category: 'learning', selfReported: false },
 	{ id: 'complete-path', xp: 500, category: 'learning', selfReported: false },
 	{ id: 'perfect-quiz', xp: 200, category: 'learning', selfReported: false },
+	// Not in the spec's list: added with code challenges (issue 18).
+	{ id: 'first-challenge', xp: 100, category: 'learning', selfReported: false },
 ]
 
 const byId = new Map<string, TaskDef>(tasks.map((t) => [t.id, t]))

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { stringify } from 'yaml'
 import type { Db } from '#db/client.server.ts'
-import type { CourseFile, LessonFile, ModuleFile, PathFile } from '~/features/catalog/content-files.server.ts'
+import { CHALLENGE_FILES, type CourseFile, type LessonFile, type ModuleFile, type PathFile } from '~/features/catalog/content-files.server.ts'
+import { readChallenges, type ChallengeContent } from '~/features/challenges/content.server.ts'
 import { parseQuiz } from '~/features/quiz/quiz.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
 
@@ -26,9 +27,10 @@ type Row = {
 	mSummary: string | null
 	mOrder: number
 	mPublished: boolean
+	lId: string | null
 	lSlug: string | null
 	lTitle: string
-	lType: 'text' | 'video' | 'quiz'
+	lType: 'text' | 'video' | 'quiz' | 'challenge'
 	lOrder: number
 	lContent: string | null
 	lXp: number
@@ -44,7 +46,7 @@ function quizOf(content: string | null) {
 	return parsed.ok ? parsed.questions : []
 }
 
-function lessonFile(r: Row): LessonFile {
+function lessonFile(r: Row, challenge: ChallengeContent | undefined): LessonFile {
 	return {
 		title: r.lTitle,
 		published: r.lPublished,
@@ -56,11 +58,18 @@ function lessonFile(r: Row): LessonFile {
 		quiz: r.lType === 'quiz' ? quizOf(r.lContent) : undefined,
 		slug: r.lSlug!,
 		order: Number(r.lOrder),
-		body: r.lType === 'text' ? (r.lContent ?? '') : '',
+		body: r.lType === 'text' || r.lType === 'challenge' ? (r.lContent ?? '') : '',
+		...(r.lType === 'challenge' && challenge
+			? {
+					challenge: { starter: challenge.starter, tests: challenge.tests, solution: challenge.solution },
+					hints: challenge.hints.length ? challenge.hints : undefined,
+					hints_pt: challenge.hintsPt.length ? challenge.hintsPt : undefined,
+				}
+			: {}),
 	}
 }
 
-/** The whole curriculum (or the path with this slug) as a tree; one query. */
+/** The whole curriculum (or the path with this slug) as a tree; two queries. */
 export async function curriculumTree(db: Db, opts: { pathSlug?: string } = {}): Promise<PathFile[]> {
 	const rows = rowsOf<Row>(
 		await db.execute(sql`
@@ -68,7 +77,7 @@ export async function curriculumTree(db: Db, opts: { pathSlug?: string } = {}): 
 				c.slug AS "cSlug", c.title AS "cTitle", c.summary AS "cSummary", c.description AS "cDescription", c."order" AS "cOrder",
 				c.duration_minutes AS "cDuration", c.thumbnail_url AS "cThumbnail", c.is_published AS "cPublished",
 				m.slug AS "mSlug", m.title AS "mTitle", m.summary AS "mSummary", m."order" AS "mOrder", m.is_published AS "mPublished",
-				l.slug AS "lSlug", l.title AS "lTitle", l.lesson_type AS "lType", l."order" AS "lOrder", l.content AS "lContent",
+				l.id AS "lId", l.slug AS "lSlug", l.title AS "lTitle", l.lesson_type AS "lType", l."order" AS "lOrder", l.content AS "lContent",
 				l.xp_value AS "lXp", l.duration_minutes AS "lDuration", l.thumbnail_url AS "lThumbnail", l.is_published AS "lPublished"
 			FROM learning_paths p
 			LEFT JOIN courses c ON c.path_id = p.id
@@ -77,6 +86,11 @@ export async function curriculumTree(db: Db, opts: { pathSlug?: string } = {}): 
 			${opts.pathSlug ? sql`WHERE p.slug = ${opts.pathSlug}` : sql``}
 			ORDER BY p.slug, c."order", c.slug, m."order", m.slug, l."order", l.slug
 		`),
+	)
+	// Challenge data in a second query, through the schema (two round trips whatever the size).
+	const challenges = await readChallenges(
+		db,
+		rows.filter((r) => r.lType === 'challenge' && r.lId).map((r) => r.lId!),
 	)
 	const paths: PathFile[] = []
 	for (const r of rows) {
@@ -107,7 +121,7 @@ export async function curriculumTree(db: Db, opts: { pathSlug?: string } = {}): 
 			m = { title: r.mTitle, summary: opt(r.mSummary), published: r.mPublished, slug: r.mSlug, order: Number(r.mOrder), lessons: [] }
 			c.modules.push(m)
 		}
-		if (r.lSlug) m.lessons.push(lessonFile(r))
+		if (r.lSlug) m.lessons.push(lessonFile(r, r.lId ? challenges.get(r.lId) : undefined))
 	}
 	return paths
 }
@@ -145,8 +159,14 @@ export function contentFiles(tree: PathFile[]): BundleFile[] {
 				const mDir = `${cDir}/${pad(m.order)}-${m.slug}`
 				files.push({ path: `${mDir}/_module.md`, text: document({ title: m.title, summary: m.summary, published: m.published }) })
 				for (const l of m.lessons) {
+					const stem = `${mDir}/${pad(l.order)}-${l.slug}`
+					if (l.challenge) {
+						files.push({ path: stem + CHALLENGE_FILES.starter, text: l.challenge.starter })
+						files.push({ path: stem + CHALLENGE_FILES.tests, text: l.challenge.tests })
+						files.push({ path: stem + CHALLENGE_FILES.solution, text: l.challenge.solution })
+					}
 					files.push({
-						path: `${mDir}/${pad(l.order)}-${l.slug}.md`,
+						path: `${stem}.md`,
 						text: document(
 							{
 								title: l.title,
@@ -157,6 +177,8 @@ export function contentFiles(tree: PathFile[]): BundleFile[] {
 								video_url: l.video_url,
 								published: l.published,
 								quiz: l.quiz,
+								hints: l.hints,
+								hints_pt: l.hints_pt,
 							},
 							l.body,
 						),

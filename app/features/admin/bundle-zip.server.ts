@@ -45,7 +45,8 @@ export function unpackZip(bytes: Uint8Array): BundleFile[] {
 					tooLarge = true
 					return false
 				}
-				return file.name.endsWith('.md')
+				// Markdown, and the Solidity files of code challenges.
+				return file.name.endsWith('.md') || file.name.endsWith('.sol')
 			},
 		})
 	} catch {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#db/client.server.ts'
+import { writeChallenge } from '~/features/challenges/content.server.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
 import { audit, diff } from './audit.server.ts'
@@ -116,6 +117,17 @@ function pick(kind: ContentKind, values: Record<string, unknown>) {
 	return Object.fromEntries(FIELDS[kind].map((k) => [k, values[k] ?? null]))
 }
 
+/** A lesson form's challenge data: stored beside a challenge lesson, removed when a lesson stops being one. */
+async function saveChallenge(tx: Tx, kind: ContentKind, id: string, form: Record<string, unknown>) {
+	if (kind !== 'lesson') return
+	const f = form as FormOf<'lesson'>
+	await writeChallenge(
+		tx,
+		id,
+		f.lesson_type === 'challenge' ? { starter: f.starter_code, tests: f.tests_code, solution: f.solution_code, hints: f.hints, hintsPt: f.hints_pt } : null,
+	)
+}
+
 function snapshot(row: Record<string, unknown>) {
 	const { content, created_at: _c, updated_at: _u, created_by: _cb, updated_by: _ub, ...rest } = row
 	return typeof content === 'string' ? { ...rest, content: content.length > 120 ? `${content.slice(0, 117)}...` : content } : rest
@@ -142,6 +154,7 @@ export async function createItem<K extends ContentKind>(kind: K, actorId: string
 					RETURNING *
 				`,
 			)
+			await saveChallenge(tx, kind, row!.id, form)
 			let order: number | undefined
 			if (hasParent(kind)) {
 				const ids = placeAt(await siblings(tx, kind, parentId!), row!.id, (form as { order: number }).order)
@@ -175,6 +188,7 @@ export async function updateItem<K extends ContentKind>(kind: K, actorId: string
 				const before = await lockItem(tx, kind, id)
 				if (before[column] !== from) throw new Refusal({ ok: false, status: 409, error: 'admin.errors.conflict' })
 				await writeRow(tx, kind, id, actorId, values, form.is_published)
+				await saveChallenge(tx, kind, id, form)
 				if (from !== to) await writeOrder(tx, kind, await siblings(tx, kind, from).then((ids) => ids.filter((x) => x !== id)))
 				const order = (form as { order: number }).order
 				await writeOrder(tx, kind, placeAt(await siblings(tx, kind, to), id, order))

@@ -75,7 +75,7 @@ export async function listLessons(filter: ContentFilter): Promise<AdminLesson[]>
 				p.id AS "pathId", p.title AS "pathTitle", l.title, l.slug, l.lesson_type AS "lessonType", l."order",
 				l.xp_value AS "xpValue", l.duration_minutes AS "durationMinutes", l.thumbnail_url AS "thumbnailUrl",
 				${cols('l')}, u.name AS "updatedByName",
-				CASE l.lesson_type WHEN 'text' THEN left(l.content, 160) WHEN 'video' THEN left(l.content, 500) ELSE NULL END AS preview
+				CASE WHEN l.lesson_type IN ('text', 'challenge') THEN left(l.content, 160) WHEN l.lesson_type = 'video' THEN left(l.content, 500) ELSE NULL END AS preview
 			FROM lessons l
 			LEFT JOIN modules m ON m.id = l.module_id
 			LEFT JOIN courses c ON c.id = m.course_id

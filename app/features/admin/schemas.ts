@@ -8,7 +8,7 @@ import { singleLine, stripControls } from '~/lib/text.ts'
 // rendered by errorText().
 
 const E = 'admin.errors.'
-export const LESSON_TYPES = ['text', 'video', 'quiz'] as const
+export const LESSON_TYPES = ['text', 'video', 'quiz', 'challenge'] as const
 export type LessonType = (typeof LESSON_TYPES)[number]
 export const DEFAULT_LESSON_XP = 10
 const MAX_INT = 100_000
@@ -85,6 +85,15 @@ const quizProblems: Record<string, string> = {
 	answerNotAnOption: 'quizAnswerNotAnOption',
 }
 
+// A challenge's code fields: the same 24 KB cap the grader applies to every source.
+const CODE_MAX = 24 * 1024
+const code = z.preprocess((v) => (typeof v === 'string' ? stripControls(v).replace(/\s+$/, '') : ''), z.string().refine((v) => new TextEncoder().encode(v).length <= CODE_MAX, `${E}codeTooLong`))
+/** Hints: one per line; blank lines dropped. */
+const hintLines = z.preprocess(
+	(v) => (typeof v === 'string' ? stripControls(v).split('\n').map((l) => singleLine(l)).filter(Boolean) : []),
+	z.array(z.string().max(500, `${E}hintTooLong`)).max(10, `${E}tooManyHints`),
+)
+
 export const lessonFormSchema = z
 	.object({
 		module_id: z.preprocess(trimmed, z.uuid({ error: `${E}selectModule` })),
@@ -97,9 +106,20 @@ export const lessonFormSchema = z
 		duration_minutes: duration,
 		thumbnail_url: thumbnail,
 		is_published: published,
+		starter_code: code,
+		tests_code: code,
+		solution_code: code,
+		hints: hintLines,
+		hints_pt: hintLines,
 	})
 	.superRefine((v, ctx) => {
-		const issue = (message: string) => ctx.addIssue({ code: 'custom', message, path: ['content'] })
+		const issue = (message: string, field = 'content') => ctx.addIssue({ code: 'custom', message, path: [field] })
+		if (v.lesson_type === 'challenge') {
+			if (!v.content) issue(`${E}challengeBrief`)
+			if (!v.starter_code.trim()) issue(`${E}starterCode`, 'starter_code')
+			if (!v.tests_code.trim()) issue(`${E}testsCode`, 'tests_code')
+			if (!v.solution_code.trim()) issue(`${E}solutionCode`, 'solution_code')
+		}
 		if (v.lesson_type === 'text' && !v.content) issue(`${E}textContent`)
 		if (v.lesson_type === 'video' && !v.content) issue(`${E}videoUrl`)
 		if (v.lesson_type === 'quiz') {

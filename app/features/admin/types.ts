@@ -53,7 +53,7 @@ export type AdminLesson = Stamps & {
 	xpValue: number
 	durationMinutes: number | null
 	thumbnailUrl: string | null
-	/** The first 160 characters of a text lesson, or a video's URL; null for quizzes. */
+	/** The first 160 characters of a text lesson or a challenge's brief, or a video's URL; null for quizzes. */
 	preview: string | null
 }
 

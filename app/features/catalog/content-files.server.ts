@@ -45,7 +45,7 @@ const quizQuestion = z
 	.refine((q) => !q.explanations_pt || q.explanations_pt.length === q.options.length, { message: 'explanations_pt must have one entry per option', path: ['explanations_pt'] })
 const lessonMeta = z.object({
 	...base,
-	type: z.enum(['text', 'video', 'quiz']),
+	type: z.enum(['text', 'video', 'quiz', 'challenge']),
 	xp: z.number().int().min(0).default(10),
 	duration_minutes: z.number().int().min(0).optional(),
 	thumbnail_url: z.url().optional(),
@@ -53,9 +53,17 @@ const lessonMeta = z.object({
 	quiz: z.array(quizQuestion).optional(),
 	// The share of questions a learner must get right to pass a quiz lesson, in percent.
 	pass_percent: z.number().int().min(1).max(100).optional(),
+	// Challenge lessons: hints revealed one per failed run (English and Portuguese, same order).
+	hints: z.array(z.string().trim().min(1)).optional(),
+	hints_pt: z.array(z.string().trim().min(1)).optional(),
 })
 
-export type LessonFile = z.infer<typeof lessonMeta> & { slug: string; order: number; body: string; body_pt?: string }
+/** A challenge's code, from the .sol files beside its lesson file. */
+export type ChallengeFiles = { starter: string; tests: string; solution: string }
+/** <NN-lesson>.starter.sol, .test.sol and .solution.sol sit next to a challenge's <NN-lesson>.md. */
+export const CHALLENGE_FILES = { starter: '.starter.sol', tests: '.test.sol', solution: '.solution.sol' } as const
+
+export type LessonFile = z.infer<typeof lessonMeta> & { slug: string; order: number; body: string; body_pt?: string; challenge?: ChallengeFiles }
 export type ModuleFile = z.infer<typeof moduleMeta> & { slug: string; order: number; lessons: LessonFile[] }
 export type CourseFile = z.infer<typeof courseMeta> & { slug: string; order: number; modules: ModuleFile[] }
 export type PathFile = z.infer<typeof pathMeta> & { slug: string; courses: CourseFile[] }
@@ -108,7 +116,8 @@ export async function readContentTree(root: string): Promise<PathFile[]> {
 					const { meta: lMeta, body } = await readMeta(path.join(mDir, f), lessonMeta)
 					const ptName = f.replace(/\.md$/, PT_SUFFIX)
 					const bodyPt = names.includes(ptName) ? splitFrontMatter(await fs.readFile(path.join(mDir, ptName), 'utf8')).body : undefined
-					lessons.push({ ...lMeta, ...ordered(f), body, ...(bodyPt ? { body_pt: bodyPt } : {}) })
+					const challenge = lMeta.type === 'challenge' ? await readChallenge(mDir, f, names) : undefined
+					lessons.push({ ...lMeta, ...ordered(f), body, ...(bodyPt ? { body_pt: bodyPt } : {}), ...(challenge ? { challenge } : {}) })
 				}
 				modules.push({ ...mMeta, ...ordered(moduleDir), lessons })
 			}
@@ -117,6 +126,16 @@ export async function readContentTree(root: string): Promise<PathFile[]> {
 		paths.push({ ...meta, slug: slug.parse(pathDir), courses })
 	}
 	return paths
+}
+
+async function readChallenge(dir: string, lessonFile: string, names: string[]): Promise<ChallengeFiles> {
+	const stem = lessonFile.replace(/\.md$/, '')
+	const read = async (suffix: string) => {
+		const name = stem + suffix
+		if (!names.includes(name)) throw new Error(`${path.join(dir, lessonFile)}: a challenge needs ${name} beside it`)
+		return fs.readFile(path.join(dir, name), 'utf8')
+	}
+	return { starter: await read(CHALLENGE_FILES.starter), tests: await read(CHALLENGE_FILES.tests), solution: await read(CHALLENGE_FILES.solution) }
 }
 
 /** What the lessons table stores as content for each lesson type. */

@@ -1,6 +1,7 @@
 import { sql, type AnyColumn } from 'drizzle-orm'
 import type { Db } from '#db/client.server.ts'
 import { courses, learningPaths, lessons, modules } from '#db/schema.ts'
+import { writeChallenge } from '~/features/challenges/content.server.ts'
 import { lessonContent, type PathFile } from './content-files.server.ts'
 
 export type ImportCounts = { paths: number; courses: number; modules: number; lessons: number }
@@ -66,13 +67,16 @@ export async function importCurriculum(db: Db, tree: PathFile[]): Promise<Import
 							thumbnailUrl: l.thumbnail_url ?? null,
 							isPublished: l.published,
 						}
-						await tx
+						const [lessonRow] = await tx
 							.insert(lessons)
 							.values({ ...lValues, moduleId: moduleRow!.id, slug: l.slug, publishedAt: l.published ? new Date() : null })
 							.onConflictDoUpdate({
 								target: [lessons.moduleId, lessons.slug],
 								set: { ...lValues, publishedAt: publishedAt(lessons.publishedAt, l.published), updatedAt: new Date() },
 							})
+							.returning({ id: lessons.id })
+						const c = l.challenge
+						await writeChallenge(tx, lessonRow!.id, c ? { ...c, hints: l.hints ?? [], hintsPt: l.hints_pt ?? [] } : null)
 						counts.lessons++
 					}
 				}

@@ -1,13 +1,16 @@
+import { challengeView } from '~/features/challenges/attempts.server.ts'
+import type { ChallengeView } from '~/features/challenges/types.ts'
 import { parseQuiz, publicQuestions, type PublicQuestion } from '~/features/quiz/quiz.ts'
 import { quizState } from '~/features/quiz/quiz.server.ts'
 import { youtubeId } from '~/lib/youtube.ts'
 import { renderMarkdown } from './markdown.server.ts'
 
-/** What the browser receives for the selected lesson: rendered, and never the quiz answers. */
+/** What the browser receives for the selected lesson: rendered, and never the quiz answers, a challenge's tests or its reference solution. */
 export type LessonBody =
 	| { type: 'text'; html: string }
 	| { type: 'video'; videoId: string | null }
 	| { type: 'quiz'; questions: PublicQuestion[]; answered: number; lastScore: { correct: number; total: number } | null }
+	| ({ type: 'challenge'; html: string } & ChallengeView)
 	| { type: 'unsupported'; lessonType: string }
 
 export async function lessonBody(userId: string, lesson: { id: string; lessonType: string; content: string | null }): Promise<LessonBody> {
@@ -27,6 +30,11 @@ export async function lessonBody(userId: string, lesson: { id: string; lessonTyp
 				answered: open ? Object.keys(state.answers).length : 0,
 				lastScore: state?.completedAt ? { correct: state.correct, total: state.total } : null,
 			}
+		}
+		case 'challenge': {
+			const view = await challengeView(userId, lesson.id)
+			if (!view) return { type: 'unsupported', lessonType: lesson.lessonType }
+			return { type: 'challenge', html: renderMarkdown(lesson.content ?? ''), ...view }
 		}
 		default:
 			return { type: 'unsupported', lessonType: lesson.lessonType }

@@ -1,14 +1,16 @@
 import { listAvailablePaths } from '~/features/catalog/catalog.server.ts'
+import { challengeStats } from '~/features/challenges/attempts.server.ts'
 import { lastSevenDays, streak, utcDay, weeklyGoalPercent, WEEKLY_GOAL } from './habits.ts'
 import { completionDays, dashboardStats, resumePoint } from './progress.server.ts'
 
-/** Everything the dashboard home shows, in a fixed number of queries (four), run in parallel. */
+/** Everything the dashboard home shows, in a fixed number of queries (five), run in parallel. */
 export async function dashboardHome(userId: string, now = new Date()) {
-	const [stats, days, resume, paths] = await Promise.all([
+	const [stats, days, resume, paths, challenges] = await Promise.all([
 		dashboardStats(userId),
 		completionDays(userId),
 		resumePoint(userId),
 		listAvailablePaths(userId, { limit: 6 }),
+		challengeStats(userId),
 	])
 	const today = utcDay(now)
 	const week = lastSevenDays(days, today)
@@ -18,5 +20,6 @@ export async function dashboardHome(userId: string, now = new Date()) {
 		habits: { streak: streak(Object.keys(days), today), thisWeek, goal: WEEKLY_GOAL, goalPercent: weeklyGoalPercent(thisWeek), week },
 		resume,
 		paths,
+		challenges,
 	}
 }

@@ -38,6 +38,8 @@ export type BoardRow = {
 	image: string | null
 	xp: number
 	lessons: number
+	/** Code challenges whose tests the learner passed. */
+	challenges: number
 	isViewer: boolean
 }
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { challengeAttempts } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
 import { TOP_N, weekStart, type BoardPath, type BoardRow, type Period } from './params.ts'
@@ -60,6 +61,7 @@ export async function scoreboard(o: BoardOptions): Promise<{ top: BoardRow[]; me
 			-- Names by key lookups for these few rows only (as a join, the planner reads every user).
 			SELECT r.rank, r.user_id AS "userId", r.xp, r.lessons,
 				(SELECT u.image FROM "user" u WHERE u.id = r.user_id) AS image,
+				(SELECT count(*)::int FROM ${challengeAttempts} WHERE ${challengeAttempts.userId} = r.user_id AND ${challengeAttempts.firstPassedAt} IS NOT NULL) AS challenges,
 				${o.showEmails ? sql`(SELECT u.email FROM "user" u WHERE u.id = r.user_id)` : sql`NULL::text`} AS email,
 				coalesce(
 					nullif(trim((SELECT p.full_name FROM user_profiles p WHERE p.user_id = r.user_id)), ''),
@@ -74,6 +76,7 @@ export async function scoreboard(o: BoardOptions): Promise<{ top: BoardRow[]; me
 		rank: Number(r.rank),
 		xp: Number(r.xp),
 		lessons: Number(r.lessons),
+		challenges: Number(r.challenges),
 		isViewer: r.userId === o.viewerId,
 	}))
 	return { top: all.filter((r) => r.rank <= limit), me: all.find((r) => r.isViewer) ?? null }

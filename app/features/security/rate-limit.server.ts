@@ -21,7 +21,7 @@ export const limits = {
  * Fixed-window counter in the database, so every server process shares it.
  * One statement: insert, or bump the count (restarting it when the window has passed).
  */
-export async function hit(key: string, limit: Limit): Promise<{ count: number; limited: boolean }> {
+export async function hit(key: string, limit: Limit): Promise<{ count: number; limited: boolean; retryAfterSeconds: number }> {
 	const db = await getDb()
 	const window = `${limit.windowSeconds} seconds`
 	const rows = await db
@@ -34,9 +34,11 @@ export async function hit(key: string, limit: Limit): Promise<{ count: number; l
 				windowStart: sql`CASE WHEN ${rateLimits.windowStart} < now() - ${window}::interval THEN now() ELSE ${rateLimits.windowStart} END`,
 			},
 		})
-		.returning({ count: rateLimits.count })
+		.returning({ count: rateLimits.count, windowStart: rateLimits.windowStart })
 	const count = rows[0]?.count ?? 1
-	return { count, limited: count > limit.max }
+	// Seconds until the window ends, for a Retry-After header (at least 1).
+	const ends = (rows[0]?.windowStart?.getTime() ?? Date.now()) + limit.windowSeconds * 1000
+	return { count, limited: count > limit.max, retryAfterSeconds: Math.max(1, Math.ceil((ends - Date.now()) / 1000)) }
 }
 
 /** Whether the key is over its limit, without counting this call. */

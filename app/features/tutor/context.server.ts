@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { getVisibleLesson } from '~/features/catalog/catalog.server.ts'
+import { attemptFor } from '~/features/challenges/attempts.server.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
 import { buildLessonContext } from './context.ts'
@@ -15,8 +16,11 @@ export type LessonContext = {
 	corpus: OfflineCorpus
 }
 
-/** A visible lesson with its course; null when the learner may not see it. Two queries. */
-export async function loadLessonContext(lessonId: string, preview: boolean): Promise<LessonContext | null> {
+/**
+ * A visible lesson with its course; null when the learner may not see it. Two queries (three for a code
+ * challenge: the learner's code and last run join the context; the tests and reference solution never do).
+ */
+export async function loadLessonContext(lessonId: string, preview: boolean, userId?: string): Promise<LessonContext | null> {
 	const lesson = await getVisibleLesson(lessonId, preview)
 	if (!lesson) return null
 	const db = await getDb()
@@ -33,7 +37,9 @@ export async function loadLessonContext(lessonId: string, preview: boolean): Pro
 	)
 	const courseTitle = rows[0]?.courseTitle ?? ''
 	const others = rows.filter((r) => r.title !== null).map((r) => ({ title: r.title!, lessonType: r.lessonType!, content: r.content }))
-	const source = { title: lesson.title, lessonType: lesson.lessonType, content: lesson.content }
+	const attempt = lesson.lessonType === 'challenge' && userId ? await attemptFor(userId, lesson.id) : null
+	const challenge = lesson.lessonType === 'challenge' ? { code: attempt?.draft ?? null, lastRun: attempt?.lastResult ?? null } : null
+	const source = { title: lesson.title, lessonType: lesson.lessonType, content: lesson.content, challenge }
 	return {
 		lessonId: lesson.id,
 		title: lesson.title,

@@ -1,4 +1,4 @@
-import { lessonText } from './context.ts'
+import { lessonText, type ChallengeContext } from './context.ts'
 import { bm25, plainText, splitSections, terms, type BlockKind } from './rank.ts'
 
 // The offline tutor: answers from the course itself when no model is configured or the model fails.
@@ -6,7 +6,7 @@ import { bm25, plainText, splitSections, terms, type BlockKind } from './rank.ts
 // the question and quotes them under the headings they come from.
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string
-export type SourceLesson = { title: string; lessonType: string; content: string | null }
+export type SourceLesson = { title: string; lessonType: string; content: string | null; challenge?: ChallengeContext | null }
 export type OfflineCorpus = { lesson: SourceLesson; others: SourceLesson[] }
 
 type Passage = { lesson: string; current: boolean; heading: string; sectionKey: number; first: boolean; kind: BlockKind; text: string; order: number }
@@ -22,9 +22,11 @@ function passagesOf(corpus: OfflineCorpus): Passage[] {
 	const out: Passage[] = []
 	let sectionKey = 0
 	// A quiz's own questions answer nothing: for a quiz the course's lessons are the source.
-	const sources = [...(corpus.lesson.lessonType === 'text' ? [{ ...corpus.lesson, current: true }] : []), ...corpus.others.map((l) => ({ ...l, current: false }))]
+	// A challenge's brief reads like a text lesson.
+	const readable = (type: string) => type === 'text' || type === 'challenge'
+	const sources = [...(readable(corpus.lesson.lessonType) ? [{ ...corpus.lesson, current: true }] : []), ...corpus.others.map((l) => ({ ...l, current: false }))]
 	for (const source of sources) {
-		if (source.lessonType !== 'text') continue
+		if (!readable(source.lessonType)) continue
 		for (const section of splitSections(lessonText(source), source.title)) {
 			sectionKey++
 			section.blocks.forEach((block, i) => {
@@ -87,15 +89,41 @@ function topics(corpus: OfflineCorpus): string[] {
 	return (headings.length ? headings : corpus.others.map((l) => l.title)).slice(0, 6)
 }
 
+/** Words of a test's name ("testDecrementAtZeroReverts" -> "decrement at zero reverts"). */
+const nameWords = (name: string) => name.replace(/^test_?/, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase()
+
+/**
+ * On a code challenge: what the last run said (the first failing test's message, or the first compile
+ * error with its line), and extra search words from it, so the passages quoted are the brief's part about it.
+ */
+function challengeNote(challenge: ChallengeContext | null | undefined, t: Translate): { lines: string[]; query: string } {
+	const run = challenge?.lastRun
+	if (!run || run.status === 'problem') return { lines: [], query: '' }
+	if (run.status === 'compileError') {
+		const e = run.errors[0]
+		if (!e) return { lines: [], query: '' }
+		return { lines: [t('tutor.offline.challengeCompile', { message: e.message, line: e.line })], query: e.message }
+	}
+	const failing = run.tests.find((x) => !x.passed)
+	if (!failing) return { lines: [t('tutor.offline.challengePassed')], query: '' }
+	return {
+		lines: [t('tutor.offline.challengeFailing', { name: failing.name, reason: failing.reason ?? '' }), t('tutor.offline.challengeExplain')],
+		query: `${nameWords(failing.name)} ${failing.reason ?? ''}`,
+	}
+}
+
 /** A Markdown reply that says what it is, quotes the best passages and names where they come from. */
 export function offlineReply(question: string, corpus: OfflineCorpus, t: Translate): string {
 	const parts = [t('tutor.offline.intro')]
-	const groups = rankPassages(question, corpus)
+	const note = challengeNote(corpus.lesson.challenge, t)
+	parts.push(...note.lines)
+	const groups = rankPassages(note.query ? `${question} ${note.query}` : question, corpus)
 	if (!groups.length) {
 		parts.push(t('tutor.offline.noMatch'))
 		const list = topics(corpus)
 		if (list.length) parts.push(list.map((h) => `- ${h}`).join('\n'))
 		parts.push(t('tutor.offline.tryTopics'))
+		if (corpus.lesson.lessonType === 'challenge') parts.push(t('tutor.offline.challengeNoSolution'))
 		return parts.join('\n\n')
 	}
 	let budget = MAX_REPLY_PASSAGE_CHARS
@@ -109,6 +137,7 @@ export function offlineReply(question: string, corpus: OfflineCorpus, t: Transla
 			budget -= passage.length
 		}
 	}
+	if (corpus.lesson.lessonType === 'challenge') parts.push(t('tutor.offline.challengeNoSolution'))
 	return parts.join('\n\n')
 }
 

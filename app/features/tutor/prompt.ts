@@ -16,6 +16,7 @@ export function systemPrompt(appName: string, context: string, language: string)
 		'Help the learner with the lesson below: explain clearly and briefly, give small examples, and format answers in Markdown.',
 		"Stay on the lesson's topic; if a question is unrelated, say so in one sentence and steer back to the lesson.",
 		'If the lesson is a quiz, help the learner reason about the concepts, but never say which option is correct.',
+		"If the lesson is a code challenge, explain the learner's compiler errors and failing tests and point at what to change in their own code, but never write the complete solution.",
 		`Answer in ${languageNames[language] ?? 'English'}.`,
 		'',
 		'Lesson context:',

@@ -1,12 +1,16 @@
 import { lessonContent } from '~/features/admin/lists.server.ts'
 import { requireAdmin } from '~/features/auth/session.server.ts'
 import { isUuid } from '~/features/catalog/catalog.server.ts'
+import { readChallenges } from '~/features/challenges/content.server.ts'
+import { getDb } from '~/lib/db.server.ts'
 import type { Route } from './+types/lesson-content'
 
-// GET: one lesson's full content, for the edit dialog (the list only carries a preview).
+// GET: one lesson's full content, for the edit dialog (the list only carries a preview); a challenge's
+// code, tests, reference solution and hints too (admins only: learners never get the last three).
 export async function loader({ request, params }: Route.LoaderArgs) {
 	await requireAdmin(request)
-	const content = isUuid(params.lessonId) ? await lessonContent(params.lessonId) : null
+	if (!isUuid(params.lessonId)) return Response.json({ error: 'Not found' }, { status: 404 })
+	const [content, challenges] = await Promise.all([lessonContent(params.lessonId), getDb().then((db) => readChallenges(db, [params.lessonId]))])
 	if (content === null) return Response.json({ error: 'Not found' }, { status: 404 })
-	return Response.json({ content }, { headers: { 'Cache-Control': 'no-store' } })
+	return Response.json({ content, challenge: challenges.get(params.lessonId) ?? null }, { headers: { 'Cache-Control': 'no-store' } })
 }

@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { data, Link, useFetcher, useNavigate } from 'react-router'
 import { toast } from '~/components/ui/toast'
+import { ChallengeLesson } from '~/components/challenges/challenge-lesson'
 import { CourseOutline } from '~/components/learn/course-outline'
 import { QuizLesson } from '~/components/learn/quiz-lesson'
 import { TextLesson } from '~/components/learn/text-lesson'
@@ -59,6 +60,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 	const owner = await getVisibleLesson(parsed.data.lessonId, preview)
 	if (owner?.courseId !== params.courseId) return data({ ok: false as const, error: 'learn.errors.notFound' }, { status: 404 })
 	if (parsed.data.intent === 'complete') {
+		// A challenge is completed only by a run that passes its tests (on the server), never by this button.
+		if (owner.lessonType === 'challenge') return data({ ok: false as const, error: 'learn.errors.challengeNotPassed' }, { status: 409 })
 		const done = await completeLesson(user.id, parsed.data.lessonId, preview)
 		if (!done) return data({ ok: false as const, error: 'learn.errors.saveFailed' }, { status: 404 })
 		// A new certificate (this was the path's last lesson) is announced with a link to it.
@@ -158,6 +161,7 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 						{lesson.body.type === 'quiz' ? (
 							<QuizLesson key={lesson.id} lessonId={lesson.id} questions={lesson.body.questions} answered={lesson.body.answered} lastScore={lesson.body.lastScore} />
 						) : null}
+						{lesson.body.type === 'challenge' ? <ChallengeLesson key={lesson.id} lessonId={lesson.id} {...lesson.body} /> : null}
 						{lesson.body.type === 'unsupported' ? <p role="alert">{t('learn.unsupportedType', { type: lesson.body.lessonType })}</p> : null}
 
 						<footer className="flex flex-wrap items-center justify-between gap-2 border-t pt-4">
@@ -174,14 +178,17 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 									</span>
 								)}
 							</Button>
-							<complete.Form method="post">
-								<input type="hidden" name="intent" value="complete" />
-								<input type="hidden" name="lessonId" value={lesson.id} />
-								<Button type="submit" disabled={complete.state !== 'idle'}>
-									<CheckCircle2 aria-hidden />
-									{complete.state !== 'idle' ? t('learn.saving') : t('learn.completeAndContinue')}
-								</Button>
-							</complete.Form>
+							{/* A challenge completes itself when its tests pass. */}
+							{lesson.body.type !== 'challenge' ? (
+								<complete.Form method="post">
+									<input type="hidden" name="intent" value="complete" />
+									<input type="hidden" name="lessonId" value={lesson.id} />
+									<Button type="submit" disabled={complete.state !== 'idle'}>
+										<CheckCircle2 aria-hidden />
+										{complete.state !== 'idle' ? t('learn.saving') : t('learn.completeAndContinue')}
+									</Button>
+								</complete.Form>
+							) : null}
 							<Button asChild variant="outline">
 								{position.nextId ? (
 									<Link to={lessonUrl(position.nextId)}>

@@ -1,4 +1,4 @@
-import { BookOpenCheck, Clock, Flame, Route as RouteIcon, Sparkles, Star } from 'lucide-react'
+import { BookOpenCheck, Clock, Code2, Flame, Route as RouteIcon, Sparkles, Star } from 'lucide-react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { Link } from 'react-router'
 import { PathGrid } from '~/components/learn/path-card'
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
 	const { t, i18n } = useTranslation()
-	const { stats, habits, resume, paths } = loaderData
+	const { stats, habits, resume, paths, challenges } = loaderData
 	const nf = new Intl.NumberFormat(i18n.language)
 	const statCards = [
 		{ key: 'totalXP', icon: Star, value: nf.format(stats.totalXP) },
@@ -110,6 +110,19 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
 					</li>
 				))}
 			</ul>
+			<Card data-testid="challenge-card">
+				<CardHeader>
+					<CardTitle className="flex items-center gap-2">
+						<Code2 className="size-4" aria-hidden />
+						<h2>{t('challenge.dashboard.title')}</h2>
+					</CardTitle>
+					<CardDescription data-testid="challenge-stats">
+						{challenges.attempted > 0
+							? `${t('challenge.dashboard.passed', { passed: nf.format(challenges.passed), total: nf.format(challenges.attempted) })} · ${t('challenge.dashboard.runs', { count: challenges.runs })}`
+							: t('challenge.dashboard.empty')}
+					</CardDescription>
+				</CardHeader>
+			</Card>
 			{stats.completedLessons === 0 ? (
 				<p className="text-muted-foreground flex items-center gap-2 text-sm">
 					<Sparkles className="text-primary size-4" aria-hidden />
