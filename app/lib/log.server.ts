@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino'
+import { readSettings } from './env.server.ts'
 import { requestContext } from './request-context.server.ts'
 
 // Structured JSON logs, one object per line: info and warnings on stdout, errors on stderr. Every line
@@ -44,10 +45,16 @@ export function scrubText(text: string): string {
 	return text.replace(SECRET_QUERY, '$1[redacted]').replace(SECRET_PATH, '$1[redacted]').replace(BEARER, '$1 [redacted]')
 }
 
-/** LOG_LEVEL (fatal, error, warn, info, debug, trace or silent); anything else means info. */
+/**
+ * LOG_LEVEL (fatal, error, warn, info, debug, trace or silent). Settings that do not parse are reported by
+ * the start-up itself (getEnv); the logger must exist to say so, so it falls back to info meanwhile.
+ */
 function level(): string {
-	const wanted = process.env.LOG_LEVEL?.trim().toLowerCase() ?? ''
-	return wanted in pino.levels.values || wanted === 'silent' ? wanted : 'info'
+	try {
+		return readSettings().LOG_LEVEL
+	} catch {
+		return 'info'
+	}
 }
 
 /** The process logger; tests pass their own destination to read what would be written. */
