@@ -65,8 +65,9 @@ export async function readBytes(request: Request, limit: number): Promise<Uint8A
  * The posted fields: text fields of a form, or the members of a JSON object. Files of a multipart form
  * are kept as `File` values (content packs); callers that want text only get them filtered by their schema.
  */
-export async function readBody(request: Request, kind: BodyKind = 'form'): Promise<Record<string, unknown>> {
-	const bytes = await readBytes(request, BODY_LIMITS[kind])
+export async function readBody(request: Request, kind: BodyKind = 'form', opts: { limit?: number } = {}): Promise<Record<string, unknown>> {
+	// A route may hold its bodies to less than its kind's cap (never more: the server's cap comes first).
+	const bytes = await readBytes(request, Math.min(opts.limit ?? Infinity, BODY_LIMITS[kind]))
 	const type = request.headers.get('content-type')?.toLowerCase() ?? ''
 	if (type.includes('application/json')) {
 		try {

@@ -169,6 +169,7 @@ describe('Sign-In with Ethereum', () => {
 			ok: false,
 			error: 'wallet.errors.tooManyRequests',
 			status: 429,
+			retryAfter: expect.any(Number),
 		})
 	})
 })
