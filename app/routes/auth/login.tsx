@@ -6,6 +6,7 @@ import { WalletSignInButton } from '~/components/wallet/wallet-sign-in-button'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { signIn } from '~/features/auth/flows.server.ts'
+import { retryAfterHeader } from '~/features/security/rate-limit.server.ts'
 import { fieldErrors, loginSchema, readFormObject, type FieldErrors } from '~/features/auth/schemas.ts'
 import { requireAnonymous } from '~/features/auth/session.server.ts'
 import { demoAccounts } from '~/features/system/demo-accounts.ts'
@@ -33,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
 	const parsed = loginSchema.safeParse(form)
 	if (!parsed.success) return data<ActionData>({ email, fields: fieldErrors(parsed.error) }, { status: 400 })
 	const result = await signIn(request, parsed.data.email, parsed.data.password)
-	if (!result.ok) return data<ActionData>({ email, error: result.error }, { status: result.status })
+	if (!result.ok) return data<ActionData>({ email, error: result.error }, { status: result.status, headers: retryAfterHeader(result.retryAfter) })
 	throw redirect(safeRedirect(parsed.data.redirectTo), { headers: result.headers })
 }
 
