@@ -202,7 +202,9 @@ export function getPublicEnv() {
 	const env = getEnv()
 	return {
 		APP_NAME: env.APP_NAME,
+		// The demo accounts' published passwords, on the login page of a local site only.
 		demoMode: env.showDemoCredentials,
+		demoAdmin: env.showDemoCredentials && env.seedDemoAdmin,
 		googleEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
 		githubEnabled: Boolean(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET),
 		// The wallet's JSON-RPC URLs (chain id -> URL): the browser calls them, so they must not embed a secret key.

@@ -1,6 +1,7 @@
 import { backgroundSettled } from '~/lib/background.server.ts'
 import { getDbHandle } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
+import { log } from '~/lib/log.server.ts'
 import { seedDemo } from '~/features/system/seed.server.ts'
 
 let done: Promise<void> | undefined
@@ -12,6 +13,11 @@ export function bootstrap(): Promise<void> {
 		const handle = await getDbHandle()
 		// One process at a time: several starting together on an empty database would insert the same accounts.
 		if (env.seedDemo) await handle.exclusive(() => seedDemo())
+		if (!env.localSite && !env.SMTP_URL) {
+			// Confirmation and reset links would reach nobody; only admins may read the outbox on a public site.
+			const where = env.outboxEnabled ? 'kept in the outbox, which only admins may read (/dev/mailbox)' : 'kept in the outbox table, which nobody can read here (MAIL_OUTBOX is off)'
+			log.warn(`APP_URL is not a local address and SMTP_URL is not set: e-mail is not sent but ${where}`, { appUrl: env.APP_URL })
+		}
 	})()
 	return done
 }

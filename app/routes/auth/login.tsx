@@ -44,7 +44,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
 	const navigation = useNavigation()
 	const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/login') && navigation.formMethod === 'POST'
 	const redirectTo = params.get('redirectTo')
-	const demo = useRootData()?.env.demoMode
+	const env = useRootData()?.env
 	const result = actionData as ActionData | undefined
 	return (
 		<Card>
@@ -85,7 +85,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
 						{t('auth.signup.link')}
 					</Link>
 				</p>
-				{demo ? <DemoAccounts /> : null}
+				{env?.demoMode ? <DemoAccounts admin={env.demoAdmin} /> : null}
 			</CardContent>
 		</Card>
 	)
@@ -101,7 +101,7 @@ function Divider({ label }: { label: string }) {
 	)
 }
 
-function DemoAccounts() {
+function DemoAccounts({ admin }: { admin: boolean }) {
 	const { t } = useTranslation()
 	return (
 		<aside className="bg-muted/50 rounded-md border p-3 text-xs" aria-label={t('auth.demo.title')}>
@@ -110,9 +110,11 @@ function DemoAccounts() {
 				<li>
 					{t('auth.demo.learner')}: {demoAccounts.learner.email} / {demoAccounts.learner.password}
 				</li>
-				<li>
-					{t('auth.demo.admin')}: {demoAccounts.admin.email} / {demoAccounts.admin.password}
-				</li>
+				{admin ? (
+					<li>
+						{t('auth.demo.admin')}: {demoAccounts.admin.email} / {demoAccounts.admin.password}
+					</li>
+				) : null}
 			</ul>
 		</aside>
 	)
