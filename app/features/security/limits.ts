@@ -38,5 +38,9 @@ export function namedLimits(env: Pick<Settings, 'SIGNUP_RATE_LIMIT' | 'TUTOR_RAT
 
 export type LimitName = keyof ReturnType<typeof namedLimits>
 
-/** Rows of `rate_limits` older than this are past every window above and are deleted (features/security/purge.server.ts). */
-export const LONGEST_WINDOW_SECONDS = 24 * 60 * 60
+/**
+ * Rows of `rate_limits` whose window started longer ago than this are past every window above (the longest
+ * is a day: TUTOR_RATE_WINDOW_SECONDS is capped there, and the tutor's per-day keys name their day), and are
+ * deleted by features/security/purge.server.ts.
+ */
+export const PURGE_AFTER_SECONDS = 2 * 24 * 60 * 60
