@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http'
-import { writeReadableStreamToWritable } from '@react-router/node'
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import { bufferedBody } from './body-limits.ts'
@@ -35,6 +34,33 @@ export function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request
 	return new Request(requestUrl(req), init)
 }
 
+/**
+ * The body onto the socket, flushing each chunk through compression (a streamed page or the tutor's SSE
+ * must not wait in its buffer). One 'drain' listener for the whole answer: compression forwards listeners
+ * to its own stream but not their removal, so one per chunk piled up (MaxListenersExceededWarning).
+ */
+async function pump(body: ReadableStream<Uint8Array>, res: ExpressResponse) {
+	const reader = body.getReader()
+	let drained: (() => void) | undefined
+	const onDrain = () => drained?.()
+	const gone = new Promise<'gone'>((resolve) => res.once('close', () => resolve('gone')))
+	res.on('drain', onDrain)
+	try {
+		for (;;) {
+			const next = await Promise.race([reader.read(), gone])
+			if (next === 'gone') return void (await reader.cancel().catch(() => {}))
+			if (next.done) return void res.end()
+			const more = res.write(next.value)
+			;(res as ExpressResponse & { flush?: () => void }).flush?.()
+			if (!more && (await Promise.race([new Promise<void>((resolve) => (drained = resolve)), gone])) === 'gone') {
+				return void (await reader.cancel().catch(() => {}))
+			}
+		}
+	} finally {
+		drained = undefined
+	}
+}
+
 async function send(res: ExpressResponse, response: Response) {
 	if (res.destroyed || res.writableEnded) {
 		await response.body?.cancel()
@@ -46,7 +72,7 @@ async function send(res: ExpressResponse, response: Response) {
 	if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) res.flushHeaders()
 	if (!response.body) return void res.end()
 	try {
-		await writeReadableStreamToWritable(response.body, res)
+		await pump(response.body, res)
 	} catch (error) {
 		if (!(res.destroyed || res.writableEnded)) throw error
 	}
