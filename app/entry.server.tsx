@@ -17,7 +17,7 @@ export const streamTimeout = 5_000
 /** Called by the HTTP server before it listens: migrate and seed. */
 export const bootstrap = runBootstrap
 export { shutdown } from '~/features/system/bootstrap.server.ts'
-/** The page language for a cookie and Accept-Language header: the HTML cache's key (server/html-cache.mjs). */
+/** The page language for a cookie and Accept-Language header: the HTML cache's key (server/html-cache.ts). */
 export { detectLanguage as languageOf } from '~/features/i18n/config.ts'
 // For the HTTP server (server/services.ts): the app's one logger (same redaction), request-id store and
 // settings, shared with it rather than bundled twice.

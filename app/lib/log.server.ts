@@ -4,7 +4,7 @@ import { requestContext } from './request-context.server.ts'
 
 // Structured JSON logs, one object per line: info and warnings on stdout, errors on stderr. Every line
 // written while a request is served carries its id (`reqId`, from the AsyncLocalStorage that
-// server/index.mjs opens per request). Secrets never reach the output: the paths below are censored
+// server/request-log.ts opens per request). Secrets never reach the output: the paths below are censored
 // wherever they appear (top level or one object deep), and message text is scrubbed of tokens in URLs.
 
 const SECRET_KEYS = [

@@ -23,7 +23,7 @@ const APP = 'http://localhost:4571'
 // Route actions take React Router's full argument object; these only read `request`.
 type Action = (args: never) => Promise<unknown>
 
-/** Calls a route action the way the server does; the client address is what server/index.mjs would set. */
+/** Calls a route action the way the server does; the client address is what server/client-address.ts would set. */
 async function post(action: Action, path: string, form: Record<string, string>, ip = '198.51.100.7') {
 	const request = new Request(`${APP}${path}`, {
 		method: 'POST',
