@@ -4,7 +4,8 @@ import net from 'node:net'
 
 export type PrivateServer = { baseURL: string; log: () => string; stop: () => Promise<void> }
 
-async function freePort(): Promise<number> {
+/** A port nobody listens on now (the kernel picks it), so test runs side by side never collide. */
+export async function freePort(): Promise<number> {
 	return new Promise((resolve, reject) => {
 		const s = net.createServer()
 		s.once('error', reject)
