@@ -19,13 +19,15 @@ export const streamTimeout = 5_000
 /** Called by the HTTP server before it listens: migrate and seed. */
 export const bootstrap = runBootstrap
 export { shutdown } from '~/features/system/bootstrap.server.ts'
-/** For server/index.mjs: every loader and action answers 503 while the database is away. */
+/** For the HTTP server (server/react-router.ts): every loader and action answers 503 while the database is away. */
 export { withDatabaseFaults } from '~/lib/db-faults.server.ts'
-/** The page language for a cookie and Accept-Language header: the HTML cache's key (server/html-cache.mjs). */
+/** The page language for a cookie and Accept-Language header: the HTML cache's key (server/html-cache.ts). */
 export { detectLanguage as languageOf } from '~/features/i18n/config.ts'
-// For server/index.mjs: one logger (same redaction) and one request-id store for the whole process.
+// For the HTTP server (server/services.ts): the app's one logger (same redaction), request-id store and
+// settings, shared with it rather than bundled twice.
 export { log, scrubText } from '~/lib/log.server.ts'
 export { requestContext, requestIdFrom } from '~/lib/request-context.server.ts'
+export { readSettings } from '~/lib/env.server.ts'
 
 export default function handleRequest(
 	request: Request,

@@ -26,7 +26,7 @@ function summary(p: ImportPreview, verb: [string, string]) {
 
 let exitCode = 0
 try {
-	const tree = source.endsWith('.zip') ? await readBundleFiles(unpackZip(new Uint8Array(await fs.readFile(source)))) : await readTree(source)
+	const tree = source.endsWith('.zip') ? await readBundleFiles(await unpackZip(new Uint8Array(await fs.readFile(source)))) : await readTree(source)
 	const db = await getDb()
 	if (dryRun) {
 		console.log(`Dry run of ${source} (nothing is written):\n${summary(await previewImport(db, tree), ['create', 'update'])}`)

@@ -6,8 +6,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-// @ts-expect-error plain ES module of the production server, without type declarations
-import { compressedAssets, pickEncoding } from './compressed-assets.mjs'
+import { compressedAssets, pickEncoding } from './compressed-assets.ts'
 
 describe('pickEncoding', () => {
 	it('prefers Brotli, then gzip, and honours q=0', () => {

@@ -2,10 +2,10 @@ import { EventEmitter } from 'node:events'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-// @ts-expect-error plain ES module of the production server, without type declarations
-import { createGate } from './gate.mjs'
+import express from 'express'
+import { createGate, reportStarvedGate } from './gate.ts'
 
-type Gate = ((req: unknown, res: unknown, next: () => void) => void) & { stats: () => { running: number; queued: number } }
+type Gate = ((req: unknown, res: unknown, next: () => void) => void) & { stats: () => { running: number; queued: number; oldestWaitMs: number } }
 
 /** A response stand-in: writeHead is what frees a slot, 'close' is the client going away. */
 function fakeRes() {
@@ -29,7 +29,7 @@ describe('request gate', () => {
 			return res
 		})
 		expect(started).toEqual([0, 1])
-		expect(gate.stats()).toEqual({ running: 2, queued: 3 })
+		expect(gate.stats()).toMatchObject({ running: 2, queued: 3 })
 
 		responses[1]!.writeHead(200)
 		await turn()
@@ -38,7 +38,7 @@ describe('request gate', () => {
 		responses[2]!.writeHead(200)
 		await turn()
 		expect(started).toEqual([0, 1, 2, 3, 4])
-		expect(gate.stats()).toEqual({ running: 2, queued: 0 })
+		expect(gate.stats()).toMatchObject({ running: 2, queued: 0 })
 	})
 
 	it('a request arriving just after a slot frees waits behind the ones already queued', async () => {
@@ -52,7 +52,7 @@ describe('request gate', () => {
 		gate(req(), fakeRes(), () => started.push('newcomer'))
 		await turn()
 		expect(started).toEqual(['first', 'waiting'])
-		expect(gate.stats()).toEqual({ running: 1, queued: 1 })
+		expect(gate.stats()).toMatchObject({ running: 1, queued: 1 })
 	})
 
 	it('drops a waiting request whose client went away, and frees a slot once only', async () => {
@@ -64,12 +64,12 @@ describe('request gate', () => {
 		gate(req(), gone, () => started.push('gone'))
 		gate(req(), fakeRes(), () => started.push('c'))
 		gone.emit('close')
-		expect(gate.stats()).toEqual({ running: 1, queued: 1 })
+		expect(gate.stats()).toMatchObject({ running: 1, queued: 1 })
 		running.writeHead(200)
 		running.emit('close')
 		await turn()
 		expect(started).toEqual(['a', 'c'])
-		expect(gate.stats()).toEqual({ running: 1, queued: 0 })
+		expect(gate.stats()).toMatchObject({ running: 1, queued: 0 })
 	})
 
 	it('lets bypassed paths through at once, and a limit of 0 turns the gate off', () => {
@@ -111,7 +111,43 @@ describe('request gate', () => {
 			expect(answers).toEqual(Array(20).fill('ok'))
 			expect(most).toBe(3)
 			expect(order).toHaveLength(20)
-			expect(gate.stats()).toEqual({ running: 0, queued: 0 })
+			expect(gate.stats()).toMatchObject({ running: 0, queued: 0 })
+		})
+	})
+
+	it('says how long the oldest waiter has waited', () => {
+		let clock = 1_000
+		const gate = createGate({ limit: 1, now: () => clock }) as unknown as Gate
+		gate(req(), fakeRes(), () => {})
+		expect(gate.stats().oldestWaitMs).toBe(0)
+		gate(req(), fakeRes(), () => {})
+		clock += 2_500
+		gate(req(), fakeRes(), () => {})
+		clock += 500
+		expect(gate.stats()).toEqual({ running: 1, queued: 2, oldestWaitMs: 3_000 })
+	})
+
+	describe('readiness', () => {
+		let server: http.Server | undefined
+		afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
+
+		it('/readyz answers 503 while the gate is starved, and goes on to the app otherwise', async () => {
+			let stats = { running: 4, queued: 9, oldestWaitMs: 12_000 }
+			const app = express()
+			app.use(reportStarvedGate({ stats: () => stats }, { afterMs: 10_000 }))
+			app.use((_req, res) => void res.json({ from: 'app' }))
+			server = app.listen(0, '127.0.0.1')
+			await new Promise((r) => server!.once('listening', r))
+			const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+			const starved = await fetch(`${base}/readyz`)
+			expect(starved.status).toBe(503)
+			expect(await starved.json()).toEqual({ status: 'starved', running: 4, queued: 9, oldestWaitMs: 12_000 })
+			// Liveness is another question: the process is up.
+			expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ from: 'app' })
+			stats = { running: 4, queued: 9, oldestWaitMs: 800 }
+			const busy = await fetch(`${base}/readyz`)
+			expect(busy.status).toBe(200)
+			expect(await busy.json()).toEqual({ from: 'app' })
 		})
 	})
 })

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-// @ts-expect-error plain ES module of the production server, without type declarations
-import { staticPagePaths } from './html-cache.mjs'
+import { staticPagePaths } from './html-cache.ts'
 
 const routes = {
 	root: { id: 'root', path: '', module: {} },

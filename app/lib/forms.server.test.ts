@@ -30,6 +30,12 @@ describe('readBody', () => {
 		expect(await readBody(post('{"x":1}', 'application/json'), 'json')).toEqual({ x: 1 })
 	})
 
+	it("reads a browser's multipart form, whose boundary mixes upper and lower case", async () => {
+		const boundary = '----WebKitFormBoundaryAbCdEf123'
+		const body = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nAda\r\n--${boundary}--\r\n`
+		expect(await readBody(post(body, `multipart/form-data; boundary=${boundary}`))).toEqual({ name: 'Ada' })
+	})
+
 	it('reads anything that is not a form or a JSON object as empty', async () => {
 		expect(await readBody(post('[1,2]', 'application/json'), 'json')).toEqual({})
 		expect(await readBody(post('{nope', 'application/json'), 'json')).toEqual({})

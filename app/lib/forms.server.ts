@@ -65,9 +65,12 @@ export async function readBytes(request: Request, limit: number): Promise<Uint8A
  * The posted fields: text fields of a form, or the members of a JSON object. Files of a multipart form
  * are kept as `File` values (content packs); callers that want text only get them filtered by their schema.
  */
-export async function readBody(request: Request, kind: BodyKind = 'form'): Promise<Record<string, unknown>> {
-	const bytes = await readBytes(request, BODY_LIMITS[kind])
-	const type = request.headers.get('content-type')?.toLowerCase() ?? ''
+export async function readBody(request: Request, kind: BodyKind = 'form', opts: { limit?: number } = {}): Promise<Record<string, unknown>> {
+	// A route may hold its bodies to less than its kind's cap (never more: the server's cap comes first).
+	const bytes = await readBytes(request, Math.min(opts.limit ?? Infinity, BODY_LIMITS[kind]))
+	// Lower case to recognise the type only: a multipart boundary is case-sensitive (browsers mix cases).
+	const header = request.headers.get('content-type') ?? ''
+	const type = header.toLowerCase()
 	if (type.includes('application/json')) {
 		try {
 			const value: unknown = JSON.parse(new TextDecoder().decode(bytes))
@@ -77,7 +80,7 @@ export async function readBody(request: Request, kind: BodyKind = 'form'): Promi
 		}
 	}
 	if (!type.includes('application/x-www-form-urlencoded') && !type.includes('multipart/form-data')) return {}
-	const form = await new Response(bytes, { headers: { 'content-type': type } }).formData().catch(() => null)
+	const form = await new Response(bytes, { headers: { 'content-type': header } }).formData().catch(() => null)
 	if (!form) return {}
 	const out: Record<string, unknown> = {}
 	for (const [key, value] of form) if (!(key in out)) out[key] = value

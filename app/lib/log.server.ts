@@ -1,9 +1,10 @@
 import { pino, type DestinationStream, type Logger } from 'pino'
+import { readSettings } from './env.server.ts'
 import { requestContext } from './request-context.server.ts'
 
 // Structured JSON logs, one object per line: info and warnings on stdout, errors on stderr. Every line
 // written while a request is served carries its id (`reqId`, from the AsyncLocalStorage that
-// server/index.mjs opens per request). Secrets never reach the output: the paths below are censored
+// server/request-log.ts opens per request). Secrets never reach the output: the paths below are censored
 // wherever they appear (top level or one object deep), and message text is scrubbed of tokens in URLs.
 
 const SECRET_KEYS = [
@@ -44,10 +45,16 @@ export function scrubText(text: string): string {
 	return text.replace(SECRET_QUERY, '$1[redacted]').replace(SECRET_PATH, '$1[redacted]').replace(BEARER, '$1 [redacted]')
 }
 
-/** LOG_LEVEL (fatal, error, warn, info, debug, trace or silent); anything else means info. */
+/**
+ * LOG_LEVEL (fatal, error, warn, info, debug, trace or silent). Settings that do not parse are reported by
+ * the start-up itself (getEnv); the logger must exist to say so, so it falls back to info meanwhile.
+ */
 function level(): string {
-	const wanted = process.env.LOG_LEVEL?.trim().toLowerCase() ?? ''
-	return wanted in pino.levels.values || wanted === 'silent' ? wanted : 'info'
+	try {
+		return readSettings().LOG_LEVEL
+	} catch {
+		return 'info'
+	}
 }
 
 /** The process logger; tests pass their own destination to read what would be written. */

@@ -4,7 +4,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 /** What every log line written while serving one request carries. */
 export type RequestContext = { id: string }
 
-// One instance per process, whichever copy of this module asks: server/index.mjs and the built app
+// One instance per process, whichever copy of this module asks: the HTTP server (server/) and the built app
 // (and the dev server's reloaded modules) all find it under the same global symbol.
 const KEY = Symbol.for('learnchain.requestContext')
 const g = globalThis as { [KEY]?: AsyncLocalStorage<RequestContext> }

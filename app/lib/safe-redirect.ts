@@ -1,14 +1,40 @@
-/** Only same-site absolute paths are allowed as redirect targets; anything else becomes `fallback`. */
+const BASE = 'http://same.site'
+
+/** A path as a browser might read it after decoding it (up to three times) and dropping tabs and newlines. */
+function decodedForms(path: string): string[] {
+	const forms = [path]
+	let current = path
+	for (let i = 0; i < 3; i++) {
+		try {
+			const next = decodeURIComponent(current)
+			if (next === current) break
+			forms.push((current = next))
+		} catch {
+			break
+		}
+	}
+	return forms.map((f) => f.replace(/[\t\n\r]/g, '').replace(/\\/g, '/'))
+}
+
+/**
+ * Only same-site absolute paths are allowed as redirect targets; anything else becomes `fallback`.
+ * The target is normalised first, the way a browser resolves a Location (dot segments, backslashes,
+ * tabs and newlines), and the result is checked: `/.//evil.example` normalises to `//evil.example`, which
+ * a browser reads as another host. A path that would turn into one when decoded is refused as well.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/dashboard') {
 	if (!to || typeof to !== 'string') return fallback
 	const value = to.trim()
-	if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback
-	if (/[\u0000-\u001f]/.test(value)) return fallback
+	// Browsers drop tabs and newlines and read '\' as '/' anywhere in a URL: no honest path has them.
+	if (!value.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(value)) return fallback
+	let url: URL
 	try {
-		const url = new URL(value, 'http://same.site')
-		if (url.origin !== 'http://same.site') return fallback
-		return url.pathname + url.search + url.hash
+		url = new URL(value, BASE)
 	} catch {
 		return fallback
 	}
+	if (url.origin !== BASE) return fallback
+	const path = url.pathname + url.search + url.hash
+	if (decodedForms(url.pathname).some((p) => !p.startsWith('/') || p.startsWith('//'))) return fallback
+	return path
 }

@@ -135,7 +135,7 @@ function load(spec: RouteSpec, urls: string[], opts: { connections: number; dura
 
 /**
  * While a load runs, a new visitor every 500 ms: GET /healthz on a fresh connection, timed to its first
- * byte. Keep-alive clients must not starve newcomers (they did, for seconds, before server/gate.mjs).
+ * byte. Keep-alive clients must not starve newcomers (they did, for seconds, before the request gate, server/gate.ts).
  */
 function probeNewConnections(base: string) {
 	const times: number[] = []

@@ -35,7 +35,7 @@ function stopper(child: ChildProcess) {
 }
 
 /**
- * The production server (server/index.mjs through scripts/start.mjs, as `npm start` runs it), directly
+ * The production server (server/production.ts through scripts/start.mjs, as `npm start` runs it), directly
  * as `node` so the child's pid is the server's (for /proc sampling). Output goes to a log file.
  */
 export async function startAppServer(opts: { port: number; buildDir: string; env: Record<string, string>; logDir: string; nodeArgs?: string[] }): Promise<Proc> {

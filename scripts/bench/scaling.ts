@@ -49,7 +49,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 export async function measureScaling(opts: { buildDir: string; pgUrl?: string; runs: number; secret: string; log: (s: string) => void }): Promise<ScalingResult> {
 	const build = (await import(pathToFileURL(path.resolve(opts.buildDir, 'server/index.js')).href)) as ServerBuild
 	const handler = createRequestHandler(build, 'production')
-	// Like server/index.mjs: each request runs in its own request context (request id, per-request memos).
+	// Like server/request-log.ts: each request runs in its own request context (request id, per-request memos).
 	const context = (build.entry.module as { requestContext?: { run: <T>(store: { id: string }, fn: () => T) => T } }).requestContext
 	let seq = 0
 	const serve = (request: Request) => (context ? context.run({ id: `bench-${++seq}` }, () => handler(request)) : handler(request))

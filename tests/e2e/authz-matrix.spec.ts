@@ -1,6 +1,7 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import routes from '../../app/routes.ts'
 import { createLearner, demo, expect, loginAs, test } from '#tests/support/fixtures.ts'
+import os from 'node:os'
 import type { APIRequestContext, Browser } from '@playwright/test'
 
 /**
@@ -80,6 +81,7 @@ const matrix: Record<string, Row> = {
 	'/sitemap.xml': { get: [P, P, P] },
 	'/healthz': { get: [P, P, P] },
 	'/readyz': { get: [P, P, P] },
+	// Local tools: this machine (these requests come over loopback) or an admin; see `fromAnotherMachine` below.
 	'/dev/mailbox': { get: [P, P, P] },
 	'/dev/mailbox.json': { get: [P, P, P] },
 	// Test-only, like the mailbox: served only while the outbox is on (404 wherever real mail is sent).
@@ -180,3 +182,42 @@ for (const [role, name] of [
 		}
 	})
 }
+
+/**
+ * The local tools asked from another machine (issue 15, point 4): the socket's address decides, not a
+ * forwarded header, and only an admin is served. This machine's own non-loopback address stands in for
+ * another machine: the server sees that address on the socket.
+ */
+const fromAnotherMachine: Record<string, [anon: Cell, learner: Cell, admin: Cell]> = {
+	'/dev/mailbox': [404, 404, P],
+	'/dev/mailbox.json': [404, 404, P],
+	'/dev/db-digest': [404, 404, P],
+}
+
+test('the local tools from another machine: admins only, whatever X-Forwarded-For says', async ({ browser, baseURL }) => {
+	expect(Object.keys(fromAnotherMachine).sort()).toEqual(allRoutes.filter((r) => r.startsWith('/dev/') && r !== '/dev/error').sort())
+	const address = Object.values(os.networkInterfaces())
+		.flat()
+		.find((i) => i && i.family === 'IPv4' && !i.internal)?.address
+	expect(address, 'this test needs a network interface besides loopback').toBeDefined()
+	const remote = new URL(baseURL!)
+	remote.hostname = address!
+	const learner = await createLearner(await (await browser.newContext({ baseURL })).newPage())
+	for (const [role, name] of [
+		[0, 'anonymous'],
+		[1, 'learner'],
+		[2, 'admin'],
+	] as const) {
+		const context = await browser.newContext({ baseURL: remote.origin, extraHTTPHeaders: { 'x-forwarded-for': '127.0.0.1' } })
+		const page = await context.newPage()
+		if (role === 1) await loginAs(page, learner)
+		if (role === 2) await loginAs(page, demo.admin)
+		for (const [route, cells] of Object.entries(fromAnotherMachine)) {
+			const res = await page.request.get(route, { maxRedirects: 0 })
+			check(cells[role], res.status(), res.headers().location, `GET ${route} as ${name} from ${address}`)
+		}
+		await context.close()
+	}
+	// The same requests over loopback are served, as the matrix above says.
+	expect((await (await browser.newContext({ baseURL })).request.get('/dev/mailbox.json')).status()).toBe(200)
+})

@@ -15,6 +15,7 @@ import {
 	withDatabase,
 	type ServerProcess,
 } from '#tests/support/server-process.ts'
+import { freePort } from '#tests/support/private-server.ts'
 
 /**
  * Durability and shutdown of the production server, on PGlite and (when the local server answers) on
@@ -226,7 +227,7 @@ test.describe.configure({ timeout: 120_000 })
 test('PGlite: every acknowledged write survives SIGKILL mid-burst and a restart', async () => {
 	const target = await pgliteTarget('durability-kill-pglite')
 	try {
-		await killMidBurst(target, 3611)
+		await killMidBurst(target, await freePort())
 	} finally {
 		await target.cleanup()
 	}
@@ -235,7 +236,7 @@ test('PGlite: every acknowledged write survives SIGKILL mid-burst and a restart'
 test('PGlite: SIGTERM drains the request in flight, then closes the database cleanly', async () => {
 	const target = await pgliteTarget('durability-drain-pglite')
 	try {
-		await drainOnSigterm(target, 3612)
+		await drainOnSigterm(target, await freePort())
 	} finally {
 		await target.cleanup()
 	}
@@ -246,7 +247,7 @@ if (await pgReachable()) {
 	test('PostgreSQL: every acknowledged write survives SIGKILL mid-burst and a restart', async () => {
 		const target = await postgresTarget('durability_kill_pg')
 		try {
-			await killMidBurst(target, 3613)
+			await killMidBurst(target, await freePort())
 		} finally {
 			await target.cleanup()
 		}
@@ -255,7 +256,7 @@ if (await pgReachable()) {
 	test('PostgreSQL: SIGTERM drains the request in flight, then closes the pool', async () => {
 		const target = await postgresTarget('durability_drain_pg')
 		try {
-			await drainOnSigterm(target, 3614)
+			await drainOnSigterm(target, await freePort())
 		} finally {
 			await target.cleanup()
 		}

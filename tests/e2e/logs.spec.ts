@@ -4,6 +4,7 @@ import path from 'node:path'
 import { expect, request as playwrightRequest, test } from '@playwright/test'
 import { latestMail } from '#tests/support/fixtures.ts'
 import { pathLessons } from '#tests/support/lessons.ts'
+import { freePort } from '#tests/support/private-server.ts'
 import { freshDataDir, startServer, stopServer } from '#tests/support/server-process.ts'
 
 /**
@@ -22,7 +23,7 @@ const LIFECYCLE = new Set(['listening', 'draining requests', 'database closed'])
 test('logs are JSON lines with a request id, and carry no passwords, tokens, cookies or quiz answers', async () => {
 	test.setTimeout(120_000)
 	const dataDir = freshDataDir('logs-spec')
-	const server = await startServer({ port: 3615, dataDir })
+	const server = await startServer({ port: await freePort(), dataDir })
 	const secrets: Record<string, string> = {}
 	try {
 		const ctx = await playwrightRequest.newContext({ baseURL: server.baseURL, extraHTTPHeaders: { 'x-forwarded-for': '10.77.0.1' } })

@@ -11,7 +11,20 @@ import { routeTable } from '#tests/support/route-table.ts'
  * whether an email is registered, the common-password check, and what production over HTTPS adds.
  */
 
-const evilTargets = ['https://evil.example/x', '//evil.example/x', '/\\evil.example/x', ' //evil.example', '\t/\\evil.example', 'javascript:alert(1)', 'http:evil.example', '/x\r\nSet-Cookie: a=b']
+const evilTargets = [
+	'https://evil.example/x',
+	'//evil.example/x',
+	'/\\evil.example/x',
+	' //evil.example',
+	'\t/\\evil.example',
+	'javascript:alert(1)',
+	'http:evil.example',
+	'/x\r\nSet-Cookie: a=b',
+	// Dot segments and encodings that normalise into another host (issue 16, point 3).
+	'/.//evil.example',
+	'/./\\evil.example',
+	'/%2F%2Fevil.example',
+]
 
 async function signedIn(browser: Browser, baseURL: string, creds?: { email: string; password: string }) {
 	const context = await browser.newContext({ baseURL })

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { verifyPassword } from 'better-auth/crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { account, user } from '#db/schema.ts'
+import { account, session, user } from '#db/schema.ts'
+import { createAccount, setAdminRole } from '~/features/auth/accounts.server.ts'
 import { getAuth } from '~/features/auth/auth.server.ts'
 import { DISABLED_AUTH_PATHS } from '~/features/auth/endpoints.ts'
 import { resetEnvForTests } from '~/lib/env.server.ts'
@@ -22,7 +23,7 @@ const APP = 'http://localhost:4571'
 // Route actions take React Router's full argument object; these only read `request`.
 type Action = (args: never) => Promise<unknown>
 
-/** Calls a route action the way the server does; the client address is what server/index.mjs would set. */
+/** Calls a route action the way the server does; the client address is what server/client-address.ts would set. */
 async function post(action: Action, path: string, form: Record<string, string>, ip = '198.51.100.7') {
 	const request = new Request(`${APP}${path}`, {
 		method: 'POST',
@@ -144,5 +145,49 @@ describe('sign-up, login and password reset defences', () => {
 		const pw = `pw-${randomUUID()}`
 		expect((await post(signupAction, '/signup', { email: 'via-action@example.test', password: pw, confirmPassword: pw }, '203.0.113.50')).status).toBe(200)
 		expect(await h.db.query.user.findFirst({ where: eq(user.email, 'via-action@example.test') })).toBeDefined()
+	})
+
+	it("keeps an admin's session away from the admin plugin's own endpoints: no impersonation or password setting around our checks", async () => {
+		const boss = { email: 'boss@example.test', password: 'blue-anchor-boss-77', name: 'Boss', emailVerified: true }
+		await createAccount(h.db, boss)
+		await setAdminRole(h.db, boss.email, true)
+		const auth = await getAuth()
+		const { headers } = await auth.api.signInEmail({ body: { email: boss.email, password: boss.password }, returnHeaders: true })
+		const cookie = headers
+			.getSetCookie()
+			.map((c) => c.split(';')[0])
+			.join('; ')
+		const target = await h.db.query.user.findFirst({ where: eq(user.email, known.email) })
+		const sessionsBefore = (await h.db.select().from(session)).length
+		for (const [path, body] of [
+			['/admin/set-user-password', { userId: target!.id, newPassword: 'a' }],
+			['/admin/impersonate-user', { userId: target!.id }],
+			['/admin/set-role', { userId: target!.id, role: 'admin' }],
+		] as const) {
+			const res = (await authAction({
+				request: new Request(`${APP}/api/auth${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: APP, cookie }, body: JSON.stringify(body) }),
+				params: {},
+				context: {},
+			} as never)) as Response
+			expect(res.status, path).toBe(404)
+		}
+		const [row] = await h.db.select({ password: account.password }).from(account).where(eq(account.userId, target!.id))
+		expect(await verifyPassword({ hash: row!.password!, password: known.password })).toBe(true)
+		expect((await h.db.query.user.findFirst({ where: eq(user.id, target!.id) }))!.role).toBe('user')
+		expect((await h.db.select().from(session)).length).toBe(sessionsBefore)
+	})
+
+	it('gives the auth library the address the server worked out, not the forwarded header the client wrote', async () => {
+		const request = new Request(`${APP}/login`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-learnchain-ip': '203.0.113.77', 'x-forwarded-for': '6.6.6.6' },
+			body: new URLSearchParams(known),
+		})
+		const thrown = await loginAction({ request, params: {}, context: {} } as never).catch((r: unknown) => r)
+		expect((thrown as Response).status).toBe(302)
+		const target = await h.db.query.user.findFirst({ where: eq(user.email, known.email) })
+		const sessions = await h.db.select({ ip: session.ipAddress }).from(session).where(eq(session.userId, target!.id))
+		expect(sessions.map((s) => s.ip)).toContain('203.0.113.77')
+		expect(sessions.map((s) => s.ip)).not.toContain('6.6.6.6')
 	})
 })

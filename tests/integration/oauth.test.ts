@@ -81,3 +81,45 @@ describe('GitHub OAuth against a fake provider on 127.0.0.1', () => {
 		expect(callback.headers.getSetCookie().some((c) => c.includes('session_token='))).toBe(false)
 	})
 })
+
+describe('GitHub sign-in with an address GitHub has not verified', () => {
+	let gh: Awaited<ReturnType<typeof startFakeGithub>>
+	let h: DbHandle
+	const victim = { email: 'victim@example.test', password: 'blue-anchor-victim-77' }
+	beforeAll(async () => {
+		process.env.APP_URL = APP
+		process.env.GITHUB_CLIENT_ID = 'gh-client-id'
+		process.env.GITHUB_CLIENT_SECRET = 'gh-client-secret'
+		h = await useTestDb()
+		const auth = await getAuth()
+		await auth.api.signUpEmail({ body: { ...victim, name: '' } })
+		await h.db.update(user).set({ emailVerified: true }).where(eq(user.email, victim.email))
+		// Anyone can add any address to a GitHub account; GitHub says whether it was verified.
+		gh = await startFakeGithub({ id: 666, login: 'mallory', name: 'Mallory', email: victim.email }, { emailVerified: false })
+		gh.redirectFetch()
+	})
+	afterAll(async () => {
+		delete process.env.GITHUB_CLIENT_ID
+		delete process.env.GITHUB_CLIENT_SECRET
+		delete process.env.APP_URL
+		resetEnvForTests()
+		await gh.close()
+		await h.close()
+	})
+
+	it("is not joined to the existing account of that address, and signs nobody in as its owner", async () => {
+		const start = await startSocialSignIn(new Request(`${APP}/login-oauth`, { method: 'POST' }), 'github', null)
+		if (!start.ok) throw new Error(start.error)
+		const state = new URL(start.url!).searchParams.get('state')!
+		const auth = await getAuth()
+		const callback = await auth.handler(
+			new Request(`${APP}/api/auth/callback/github?code=good-code&state=${encodeURIComponent(state)}`, {
+				headers: { cookie: cookiesFrom(start.headers) },
+			}),
+		)
+		expect(callback.headers.getSetCookie().some((c) => c.includes('session_token='))).toBe(false)
+		const owner = await h.db.query.user.findFirst({ where: eq(user.email, victim.email) })
+		const accounts = await h.db.query.account.findMany({ where: eq(account.userId, owner!.id) })
+		expect(accounts.map((a) => a.providerId)).toEqual(['credential'])
+	})
+})

@@ -169,6 +169,7 @@ describe('Sign-In with Ethereum', () => {
 			ok: false,
 			error: 'wallet.errors.tooManyRequests',
 			status: 429,
+			retryAfter: expect.any(Number),
 		})
 	})
 })
@@ -221,6 +222,16 @@ describe('certificates', () => {
 		expect(await listCertificates(learner)).toHaveLength(1)
 	})
 
+	it("never puts a part of an unnamed learner's e-mail address on the public certificate", async () => {
+		const unnamed = await createUser('jane.doe.private@example.test')
+		for (const id of lessonIds.slice(0, 2)) await completeLesson(unnamed, id)
+		const [summary] = await listCertificates(unnamed)
+		const cert = (await getCertificate(summary!.id))!
+		expect((cert.data as CertificateData).message.learner).toBe('')
+		expect(JSON.stringify(cert)).not.toMatch(/jane|doe|private/)
+		expect(await verifyCertificate(cert.data, cert.signature)).toMatchObject({ valid: true })
+	})
+
 	it('holds name, path, date, path XP and the linked wallet, signed by the platform key (EIP-712)', async () => {
 		const [summary] = await listCertificates(learner)
 		const cert = (await getCertificate(summary!.id))!
@@ -270,8 +281,8 @@ describe('certificates', () => {
 		const claimed = await issueCertificateIfComplete(earlier, pathId)
 		expect(claimed?.created).toBe(true)
 		const cert = (await getCertificate(claimed!.id))!
-		// No XP in the ledger for direct progress, no wallet linked, the email's local part as the name.
-		expect((cert.data as CertificateData).message).toMatchObject({ learner: 'cert-earlier', xp: 0, wallet: '0x0000000000000000000000000000000000000000' })
+		// No XP in the ledger for direct progress, no wallet linked, no name given (and none made up from the e-mail).
+		expect((cert.data as CertificateData).message).toMatchObject({ learner: '', xp: 0, wallet: '0x0000000000000000000000000000000000000000' })
 		expect((await verifyCertificate(cert.data, cert.signature)).valid).toBe(true)
 	})
 

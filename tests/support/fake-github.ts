@@ -2,10 +2,11 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /**
- * A fake GitHub OAuth server on 127.0.0.1: token exchange, /user and /user/emails.
+ * A fake GitHub OAuth server on 127.0.0.1: token exchange, /user and /user/emails (the address verified
+ * or not, as GitHub reports it).
  * `redirectFetch()` points the process's fetch at it for github.com and api.github.com.
  */
-export async function startFakeGithub(profile: { id: number; login: string; name: string; email: string }) {
+export async function startFakeGithub(profile: { id: number; login: string; name: string; email: string }, { emailVerified = true } = {}) {
 	const requests: { path: string; body: string; auth?: string }[] = []
 	const server = http.createServer((req, res) => {
 		let body = ''
@@ -23,7 +24,7 @@ export async function startFakeGithub(profile: { id: number; login: string; name
 				return res.end(JSON.stringify({ message: 'Bad credentials' }))
 			}
 			if (req.url === '/user') return res.end(JSON.stringify({ ...profile, avatar_url: 'https://avatars.example/u.png' }))
-			if (req.url === '/user/emails') return res.end(JSON.stringify([{ email: profile.email, primary: true, verified: true }]))
+			if (req.url === '/user/emails') return res.end(JSON.stringify([{ email: profile.email, primary: true, verified: emailVerified }]))
 			res.statusCode = 404
 			res.end('{}')
 		})

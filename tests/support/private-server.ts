@@ -4,6 +4,9 @@ import { freePort } from './ports.ts'
 
 export type PrivateServer = { baseURL: string; log: () => string; stop: () => Promise<void> }
 
+/** A port nobody listens on now (the kernel picks it), so test runs side by side never collide. */
+export { freePort } from './ports.ts'
+
 /**
  * The production build on its own fresh database, for a spec that must know every write made to it
  * (the shared e2e server takes writes from the other specs running beside it). Same settings as the

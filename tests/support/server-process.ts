@@ -82,8 +82,9 @@ export async function stopServer(server: ServerProcess): Promise<Exit> {
 	return server.exited
 }
 
+/** An empty data directory of this test run's own (two runs of the same spec side by side never share one). */
 export function freshDataDir(name: string) {
-	const dir = `/tmp/learnchain-${name}`
+	const dir = `/tmp/learnchain-${name}-${process.pid}`
 	fs.rmSync(dir, { recursive: true, force: true })
 	return dir
 }

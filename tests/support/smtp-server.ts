@@ -3,8 +3,8 @@ import { SMTPServer } from 'smtp-server'
 
 export type Received = { from: string; to: string[]; raw: string }
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-export async function startSmtpServer() {
+/** A real SMTP server on 127.0.0.1 that keeps what it receives; `delayMs` makes it a slow one. */
+export async function startSmtpServer({ delayMs = 0 }: { delayMs?: number } = {}) {
 	const received: Received[] = []
 	const server = new SMTPServer({
 		authOptional: true,
@@ -20,7 +20,7 @@ export async function startSmtpServer() {
 					to: session.envelope.rcptTo.map((r) => r.address),
 					raw,
 				})
-				callback()
+				setTimeout(callback, delayMs)
 			})
 		},
 	})

@@ -60,7 +60,7 @@ export function CertificateDetails({ message, appName }: { message: CertificateM
 			</h1>
 			<p className="text-muted-foreground mt-6 text-sm">{t('certificate.awardedTo')}</p>
 			<p className="mt-1 text-2xl font-semibold break-words sm:text-3xl" data-testid="certificate-learner">
-				{message.learner}
+				{message.learner || t('certificate.unnamedLearner', { app: appName })}
 			</p>
 			<p className="text-muted-foreground mt-4 text-sm">{t('certificate.completed')}</p>
 			<p className="mt-1 text-xl font-medium break-words" data-testid="certificate-path">

@@ -3,10 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '#db/client.server.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
+import { answerQuestion } from '~/features/quiz/quiz.server.ts'
 import { achievementsPage, claimTask, gatherFacts } from './achievements.server.ts'
 
 let db: Db
 let lessonId: string
+let quizId: string
 
 async function xpOf(userId: string) {
 	const [row] = rowsOf<{ xp: number }>(await db.execute(sql`SELECT coalesce(sum(amount), 0)::int AS xp FROM xp_ledger WHERE user_id = ${userId}`))
@@ -26,6 +28,18 @@ beforeAll(async () => {
 		`),
 	)
 	lessonId = lessons[0]!.id
+	const quiz = JSON.stringify([
+		{ question: 'Q1', options: ['a', 'b'], correctAnswer: 'a' },
+		{ question: 'Q2', options: ['c', 'd'], correctAnswer: 'd' },
+	])
+	// On a path of its own, so u1's path totals stay as the other tests expect.
+	const [qp] = rowsOf<{ id: string }>(await db.execute(sql`INSERT INTO learning_paths (title, slug, is_published) VALUES ('QP', 'qp', true) RETURNING id`))
+	const [qc] = rowsOf<{ id: string }>(await db.execute(sql`INSERT INTO courses (path_id, title, slug, is_published) VALUES (${qp!.id}, 'QC', 'qc', true) RETURNING id`))
+	const [qm] = rowsOf<{ id: string }>(await db.execute(sql`INSERT INTO modules (course_id, title, slug, is_published) VALUES (${qc!.id}, 'QM', 'qm', true) RETURNING id`))
+	const [q] = rowsOf<{ id: string }>(
+		await db.execute(sql`INSERT INTO lessons (module_id, title, slug, lesson_type, content, xp_value, is_published) VALUES (${qm!.id}, 'Q', 'q', 'quiz', ${quiz}, 0, true) RETURNING id`),
+	)
+	quizId = q!.id
 	await db.execute(sql`INSERT INTO "user" (id, name, email, email_verified) VALUES ('u1', 'Ana', 'u1@example.test', true)`)
 	await db.execute(sql`INSERT INTO user_enrollments (user_id, learning_path_id) VALUES ('u1', ${p!.id})`)
 	await db.execute(sql`INSERT INTO quiz_attempts (user_id, lesson_id, correct, total, completed_at) VALUES ('u1', ${lessons[1]!.id}, 2, 3, now())`)
@@ -89,5 +103,26 @@ describe('claiming a task', () => {
 		expect(page.states.find((s) => s.id === 'first-message')!.status).toBe('ready')
 		expect(page.summary).toMatchObject({ completed: 2, xpEarned: 150 })
 		expect(page.totalXP).toBe(150)
+	})
+})
+
+describe('the perfect quiz (issue 16, point 7)', () => {
+	const take = async (userId: string, answers: [string, string]) => {
+		for (const [i, answer] of answers.entries()) expect(await answerQuestion(userId, quizId, i, answer)).toMatchObject({ ok: true })
+	}
+
+	it('is not won by retaking a quiz after its answers were shown', async () => {
+		await db.execute(sql`INSERT INTO "user" (id, name, email, email_verified) VALUES ('retaker', 'R', 'retaker@example.test', true)`)
+		await take('retaker', ['b', 'd'])
+		// Every answer has been shown by now: the retake is perfect, and proves nothing.
+		await take('retaker', ['a', 'd'])
+		expect((await gatherFacts('retaker')).bestQuiz).toEqual({ correct: 1, total: 2 })
+		expect(await claimTask('retaker', 'perfect-quiz')).toMatchObject({ ok: false, error: 'notEarned', status: 403 })
+	})
+
+	it('is won by a perfect first attempt', async () => {
+		await db.execute(sql`INSERT INTO "user" (id, name, email, email_verified) VALUES ('ace', 'A', 'ace@example.test', true)`)
+		await take('ace', ['a', 'd'])
+		expect(await claimTask('ace', 'perfect-quiz')).toEqual({ ok: true, taskId: 'perfect-quiz', xpAwarded: 200 })
 	})
 })

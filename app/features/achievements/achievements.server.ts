@@ -47,9 +47,12 @@ export async function gatherFacts(userId: string, now = new Date()): Promise<Ach
 					ORDER BY count(up.id)::float / nullif(count(l.id), 0) DESC NULLS LAST, count(up.id) DESC
 					LIMIT 1
 				) best) AS "bestPath",
-				(SELECT json_build_object('correct', correct, 'total', total) FROM quiz_attempts
+				-- Each quiz's first finished attempt only: a retake comes after its answers were shown.
+				(SELECT json_build_object('correct', correct, 'total', total) FROM (
+					SELECT DISTINCT ON (lesson_id) correct, total FROM quiz_attempts
 					WHERE user_id = u.id AND completed_at IS NOT NULL AND total > 0
-					ORDER BY correct::float / total DESC, correct DESC LIMIT 1) AS "bestQuiz",
+					ORDER BY lesson_id, created_at, completed_at
+				) firsts ORDER BY correct::float / total DESC, correct DESC LIMIT 1) AS "bestQuiz",
 				(SELECT count(*)::int FROM ${challengeAttempts} WHERE ${challengeAttempts.userId} = u.id AND ${challengeAttempts.firstPassedAt} IS NOT NULL) AS "challengesPassed",
 				EXISTS (SELECT 1 FROM account WHERE user_id = u.id AND provider_id = 'github') AS "githubConnected",
 				(SELECT count(*)::int FROM (SELECT 1 FROM tutor_messages WHERE user_id = u.id AND role = 'user' LIMIT 1) t) AS "tutorQuestions",

@@ -180,7 +180,7 @@ export async function applyImport(
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 
 /** An uploaded .zip: the dry-run preview, or the import itself. Throws BundleError for a bad bundle. */
-export async function importBundle(db: Db, bytes: Uint8Array, opts: { apply: boolean; actorId: string }) {
-	const tree = await readBundleFiles(unpackZip(bytes))
+export async function importBundle(db: Db, bytes: Uint8Array, opts: { apply: boolean; actorId: string; signal?: AbortSignal }) {
+	const tree = await readBundleFiles(await unpackZip(bytes, { signal: opts.signal }))
 	return opts.apply ? applyImport(db, opts.actorId, tree, { source: 'admin' }) : previewImport(db, tree)
 }

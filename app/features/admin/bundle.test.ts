@@ -103,7 +103,7 @@ describe('content export and import', () => {
 
 	it('round-trips through a .zip, and a second import only updates', async () => {
 		const zip = packZip(contentFiles(await curriculumTree(source.db)))
-		const tree = await readBundleFiles(unpackZip(zip))
+		const tree = await readBundleFiles(await unpackZip(zip))
 		const target = await openDatabase({ dataDir: 'memory://' })
 		await applyImport(target.db, null, tree)
 		expect(await snapshot(target.db)).toEqual(await snapshot(source.db))
@@ -116,7 +116,7 @@ describe('content export and import', () => {
 	it('exports one path on its own, and accepts a bundle wrapped in one folder', async () => {
 		const files = contentFiles(await curriculumTree(source.db, { pathSlug: 'edge-cases' }))
 		expect(new Set(files.map((f) => f.path.split('/')[0]))).toEqual(new Set(['edge-cases']))
-		const wrapped = unpackZip(zipSync(Object.fromEntries(files.map((f) => [`content/${f.path}`, strToU8(f.text)]))))
+		const wrapped = await unpackZip(zipSync(Object.fromEntries(files.map((f) => [`content/${f.path}`, strToU8(f.text)]))))
 		const tree = await readBundleFiles(wrapped)
 		expect(tree.map((p) => p.slug)).toEqual(['edge-cases'])
 		expect(tree[0]!.courses.map((c) => c.modules.length)).toEqual([2, 0])

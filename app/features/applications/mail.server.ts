@@ -46,17 +46,28 @@ function render(opts: { title: string; paragraphs: string[]; summary: [string, s
 	return { text, html }
 }
 
-/** The applicant's receipt, in the language they applied in. */
+/** The rows that hold only our own words: the kind of application and the options picked from our lists. */
+export function chosenOptions(t: TFunction, input: ApplicationInput): [string, string][] {
+	const rows: [string, string | null | undefined][] = [
+		[t('applications.admin.type'), t(`applications.types.${input.type}`)],
+		[t('applications.modal.fields.experience'), input.experience && t(`applications.options.experience.${input.experience}`)],
+		[t('applications.modal.fields.investmentAmount'), input.investmentAmount && t(`applications.options.investmentAmount.${input.investmentAmount}`)],
+		[t('applications.modal.fields.timeline'), input.timeline && t(`applications.options.timeline.${input.timeline}`)],
+	]
+	return rows.filter((r): r is [string, string] => Boolean(r[1]))
+}
+
+/**
+ * The applicant's receipt, in the language they applied in. Anyone can apply with any address, so the
+ * receipt carries nothing the sender typed (name, company, links, message): only our own words and the
+ * options picked from our lists, so it cannot carry a stranger's text to someone else's inbox from our domain.
+ */
 export function confirmationMail(t: TFunction, input: ApplicationInput, app: { name: string; url: string }): Mail {
 	const subject = t('applications.email.confirmation.subject', { app: app.name })
 	const { text, html } = render({
 		title: subject,
-		paragraphs: [
-			t('applications.email.confirmation.greeting', { name: input.name }),
-			t('applications.email.confirmation.body'),
-			t('applications.email.confirmation.summary'),
-		],
-		summary: applicationSummary(t, input),
+		paragraphs: [t('applications.email.confirmation.greeting'), t('applications.email.confirmation.body')],
+		summary: chosenOptions(t, input),
 		action: { label: t('applications.email.confirmation.action', { app: app.name }), url: `${app.url}/` },
 	})
 	return { to: input.email, subject, text: `${text}${t('applications.email.confirmation.signature', { app: app.name })}\n`, html }

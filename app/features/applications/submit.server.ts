@@ -1,21 +1,21 @@
 import { getLanguage, getT } from '~/features/i18n/i18n.server.ts'
 import { sendMail } from '~/features/mail/mailer.server.ts'
-import { clientIp, hit, type Limit } from '~/features/security/rate-limit.server.ts'
+import { clientIp, hit } from '~/features/security/rate-limit.server.ts'
 import { runInBackground } from '~/lib/background.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
+import { BodyTooLargeError, readBody } from '~/lib/forms.server.ts'
 import { log } from '~/lib/log.server.ts'
 import { insertApplication } from './applications.server.ts'
 import { confirmationMail, teamMail } from './mail.server.ts'
 import { applicationFieldErrors, applicationSchema, HONEYPOT_FIELD, type ApplicationFieldErrors, type ApplicationInput } from './schema.ts'
 
-/** Per client address: generous for a shared office network, useless for a spam bot. */
-export const applicationLimit: Limit = { max: 10, windowSeconds: 60 * 60 }
 export const DEFAULT_NOTIFY_EMAIL = 'team@learnchain.local'
+/** The longest application is a few KB of text; a form's general cap would be 256 KB. */
 const MAX_BODY_BYTES = 32 * 1024
 
 export type SubmitResult =
 	| { status: 200; body: { ok: true; message: string } }
-	| { status: 400 | 413 | 429; body: { ok: false; error: string; fields?: ApplicationFieldErrors } }
+	| { status: 400 | 413 | 429; body: { ok: false; error: string; fields?: ApplicationFieldErrors }; retryAfter?: number }
 
 const success = { status: 200, body: { ok: true, message: 'applications.modal.success' } } as const
 
@@ -23,14 +23,12 @@ function fail(status: 400 | 413 | 429, error: string, fields?: ApplicationFieldE
 	return { status, body: { ok: false, error, ...(fields ? { fields } : {}) } }
 }
 
-async function readForm(request: Request): Promise<Record<string, FormDataEntryValue> | 'tooLarge' | null> {
-	const length = Number(request.headers.get('content-length') ?? 0)
-	if (length > MAX_BODY_BYTES) return 'tooLarge'
+async function readForm(request: Request): Promise<Record<string, unknown> | 'tooLarge' | null> {
 	try {
-		const form = await request.formData()
-		return Object.fromEntries(form)
-	} catch {
-		return null
+		const form = await readBody(request, 'form', { limit: MAX_BODY_BYTES })
+		return Object.keys(form).length ? form : null
+	} catch (error) {
+		return error instanceof BodyTooLargeError ? 'tooLarge' : null
 	}
 }
 
@@ -41,8 +39,8 @@ async function readForm(request: Request): Promise<Record<string, FormDataEntryV
  */
 export async function submitApplication(request: Request): Promise<SubmitResult> {
 	const ip = clientIp(request)
-	const { limited } = await hit(`applications:${ip}`, applicationLimit)
-	if (limited) return fail(429, 'applications.errors.tooManyRequests')
+	const rate = await hit('applications', ip)
+	if (rate.limited) return { status: 429, body: { ok: false, error: 'applications.errors.tooManyRequests' }, retryAfter: rate.retryAfter }
 
 	const form = await readForm(request)
 	if (form === 'tooLarge') return fail(413, 'applications.errors.tooLarge')

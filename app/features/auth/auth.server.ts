@@ -4,6 +4,8 @@ import { admin } from 'better-auth/plugins/admin'
 import { walletSession } from './wallet-session.server.ts'
 import * as schema from '#db/schema.ts'
 import { DISABLED_AUTH_PATHS } from './endpoints.ts'
+import { CLIENT_ADDRESS_HEADER } from '~/features/security/client-address.ts'
+import { namedLimits } from '~/features/security/limits.ts'
 import { getLanguage, getT } from '~/features/i18n/i18n.server.ts'
 import { actionMail } from '~/features/mail/templates.server.ts'
 import { sendMail } from '~/features/mail/mailer.server.ts'
@@ -21,6 +23,7 @@ function tFor(request?: Request) {
 
 function buildAuth(db: Db) {
 	const env = getEnv()
+	const authLimit = namedLimits(env).authEndpoints
 	const socialProviders: Record<string, { clientId: string; clientSecret: string }> = {}
 	if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
 		socialProviders.google = { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
@@ -61,15 +64,21 @@ function buildAuth(db: Db) {
 			},
 		},
 		socialProviders,
-		account: { accountLinking: { enabled: true, trustedProviders: ['google', 'github'] } },
+		// Signing in with a provider joins an existing account of the same e-mail only when the provider says
+		// it verified that address (GitHub reports it per address; an unverified one could be anyone's).
+		// Google only issues verified addresses for its accounts.
+		account: { accountLinking: { enabled: true, trustedProviders: ['google'] } },
 		session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
 		advanced: {
 			useSecureCookies: env.NODE_ENV === 'production' && env.APP_URL.startsWith('https://'),
 			database: { generateId: 'uuid' },
+			// The client address the HTTP server worked out (server/client-address.ts), the same one our own
+			// limits count: never X-Forwarded-For as the client wrote it, and never one bucket shared by all.
+			ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
 		},
-		// Our own actions carry their own limits (features/security/rate-limit); the raw
-		// /api/auth endpoints keep Better Auth's limiter, counted in memory per process.
-		rateLimit: { enabled: env.NODE_ENV === 'production', window: 60, max: 100 },
+		// Our own actions carry their own limits (features/security/limits.ts); the raw /api/auth endpoints
+		// keep Better Auth's limiter, counted in memory per process.
+		rateLimit: { enabled: env.NODE_ENV === 'production', window: authLimit.windowSeconds, max: authLimit.max },
 		plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] }), walletSession()],
 		logger: {
 			level: 'warn',

@@ -1,14 +1,17 @@
 import { APIError } from 'better-auth/api'
+import { runInBackground } from '~/lib/background.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { log } from '~/lib/log.server.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
-import { clientIp, hit, isLimited, limits } from '~/features/security/rate-limit.server.ts'
+import { clientIp, hit, reserve } from '~/features/security/rate-limit.server.ts'
+import type { LimitName } from '~/features/security/limits.ts'
 import { getAuth } from './auth.server.ts'
+import { isKnownDevice, knownDeviceCookie } from './known-device.server.ts'
 import type { Provider } from './schemas.ts'
-import { rethrowFault } from '#db/faults.ts'
+import { isConnectionFault, rethrowFault } from '#db/faults.ts'
 
-/** Outcome of an auth call: headers to forward (cookies) or an i18n error key. */
-export type AuthResult = { ok: true; headers: Headers; url?: string } | { ok: false; error: string; status: number }
+/** Outcome of an auth call: headers to forward (cookies) or an i18n error key (with Retry-After seconds for a 429). */
+export type AuthResult = { ok: true; headers: Headers; url?: string } | { ok: false; error: string; status: number; retryAfter?: number }
 
 function cookieHeaders(from: Headers) {
 	const headers = new Headers()
@@ -41,12 +44,22 @@ export function loginErrorKey(code: string) {
 	}
 }
 
+/**
+ * Email and password sign-in. Wrong passwords are counted per account and address, per address, and per
+ * account from anywhere (except from browsers that signed in to it before), all before the password is
+ * checked, so parallel guesses cannot slip past a limit; a sign-in that is not a wrong password takes its
+ * counts back, so a learner who types the password right is never slowed down.
+ */
 export async function signIn(request: Request, email: string, password: string): Promise<AuthResult> {
-	const ipKey = `login:ip:${clientIp(request)}`
-	const emailKey = `login:email:${clientIp(request)}:${email.toLowerCase()}`
-	if ((await isLimited(ipKey, limits.loginFailuresPerIp)) || (await isLimited(emailKey, limits.loginFailures))) {
-		return { ok: false, error: 'auth.errors.tooManyAttempts', status: 429 }
-	}
+	const address = clientIp(request)
+	const account = email.toLowerCase()
+	const counted: [LimitName, string][] = [
+		['loginAccountAddress', `${account}|${address}`],
+		['loginAddress', address],
+	]
+	if (!isKnownDevice(request, account)) counted.push(['loginAccount', account])
+	const reservation = await reserve(counted)
+	if (reservation.limited) return { ok: false, error: 'auth.errors.tooManyAttempts', status: 429, retryAfter: reservation.retryAfter }
 	try {
 		const auth = await getAuth()
 		const { headers } = await auth.api.signInEmail({
@@ -54,22 +67,22 @@ export async function signIn(request: Request, email: string, password: string):
 			headers: request.headers,
 			returnHeaders: true,
 		})
-		return { ok: true, headers: cookieHeaders(headers) }
+		await reservation.settle(false)
+		const cookies = cookieHeaders(headers)
+		cookies.append('Set-Cookie', knownDeviceCookie(account))
+		return { ok: true, headers: cookies }
 	} catch (err) {
 		rethrowFault(err)
 		const code = errorCode(err)
 		if (!(err instanceof APIError)) log.error('sign-in failed', { error: String(err) })
-		if (code === 'INVALID_EMAIL_OR_PASSWORD') {
-			// Count failures only: a learner who types the password right is never slowed down.
-			await Promise.all([hit(ipKey, limits.loginFailuresPerIp), hit(emailKey, limits.loginFailures)])
-		}
+		await reservation.settle(code === 'INVALID_EMAIL_OR_PASSWORD')
 		return { ok: false, error: loginErrorKey(code), status: code === 'EMAIL_NOT_VERIFIED' ? 403 : 400 }
 	}
 }
 
 export async function signUp(request: Request, email: string, password: string): Promise<AuthResult> {
-	const { limited } = await hit(`signup:ip:${clientIp(request)}`, { ...limits.signup, max: getEnv().SIGNUP_RATE_LIMIT })
-	if (limited) return { ok: false, error: 'auth.errors.tooManyRequests', status: 429 }
+	const rate = await hit('signup', clientIp(request))
+	if (rate.limited) return { ok: false, error: 'auth.errors.tooManyRequests', status: 429, retryAfter: rate.retryAfter }
 	try {
 		const auth = await getAuth()
 		await auth.api.signUpEmail({
@@ -88,21 +101,25 @@ export async function signUp(request: Request, email: string, password: string):
 	}
 }
 
+/**
+ * The reply comes before any of the work: looking the account up, storing a token and sending the mail
+ * happen after it, so the answer takes the same time whether or not the address has an account.
+ */
 export async function requestPasswordReset(request: Request, email: string): Promise<AuthResult> {
-	const { limited } = await hit(`reset:ip:${clientIp(request)}`, limits.passwordReset)
-	if (limited) return { ok: false, error: 'auth.errors.tooManyRequests', status: 429 }
-	try {
-		const auth = await getAuth()
-		await auth.api.requestPasswordReset({
-			body: { email, redirectTo: `${getEnv().APP_URL}/update-password` },
-			headers: request.headers,
-		})
-	} catch (err) {
-		// A database that is away is the same for every address: 'try again' reveals nothing.
-		rethrowFault(err)
-		// Same reply whatever happened, so the form cannot be used to probe for accounts.
-		log.warn('password reset request failed', { code: errorCode(err) })
-	}
+	const rate = await hit('passwordReset', clientIp(request))
+	if (rate.limited) return { ok: false, error: 'auth.errors.tooManyRequests', status: 429, retryAfter: rate.retryAfter }
+	const headers = new Headers(request.headers)
+	runInBackground(
+		(async () => {
+			try {
+				const auth = await getAuth()
+				await auth.api.requestPasswordReset({ body: { email, redirectTo: `${getEnv().APP_URL}/update-password` }, headers })
+			} catch (err) {
+				// A database fault is logged once by the health monitor.
+				if (!isConnectionFault(err)) log.warn('password reset request failed', { code: errorCode(err) })
+			}
+		})(),
+	)
 	return { ok: true, headers: new Headers() }
 }
 

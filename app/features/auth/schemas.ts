@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { readTextFields } from '~/lib/forms.server.ts'
 
 // Messages are i18n keys; the form renders them with t().
 const email = z
@@ -57,10 +58,10 @@ export function formObject(form: FormData) {
 }
 
 /**
- * The text fields of a posted form. A body that is no form at all (JSON, garbage, a wrong or missing
- * content type) reads as empty, so the action's validation answers 400 instead of the parser's 500.
+ * The text fields of a posted form, read with the forms module's cap. A body that is no form at all (JSON,
+ * garbage, a wrong or missing content type) reads as empty, so the action's validation answers 400 instead
+ * of the parser's 500; one past the cap never gets here (the server answers 413 first).
  */
 export async function readFormObject(request: Request): Promise<Record<string, string>> {
-	const form = await request.formData().catch(() => null)
-	return form ? formObject(form) : {}
+	return readTextFields(request).catch(() => ({}))
 }

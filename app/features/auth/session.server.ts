@@ -1,12 +1,15 @@
 import { redirect } from 'react-router'
 import { isConnectionFault } from '#db/faults.ts'
+import { PEER_ADDRESS_HEADER } from '~/features/security/client-address.ts'
+import { getEnv } from '~/lib/env.server.ts'
+import { isLoopbackAddress } from '~/lib/loopback.ts'
 import { requestContext } from '~/lib/request-context.server.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { getAuth } from './auth.server.ts'
 import { isAdmin, type SessionUser } from './user.ts'
 
 // One session lookup per page load, however many loaders ask for it. React Router hands each loader its
-// own Request object, so reads are memoised by the request's context (server/index.mjs runs every request
+// own Request object, so reads are memoised by the request's context (server/request-log.ts runs every request
 // in one) and cookie. Writes are memoised per Request object only: an action may sign in or out, or change
 // the user, and the loaders that run after it must see that.
 const byRequest = new WeakMap<Request, Promise<SessionUser | null>>()
@@ -85,4 +88,18 @@ export async function requireAnonymous(request: Request) {
 		const to = new URL(request.url).searchParams.get('redirectTo')
 		throw redirect(safeRedirect(to))
 	}
+}
+
+/**
+ * The local development tools (the outbox at /dev/mailbox, /dev/db-digest): they exist only while mail is
+ * not really sent, and are served to this machine (the socket's own address, never a forwarded one, and
+ * only while APP_URL is local too: behind a proxy on the same host every request comes from loopback) or
+ * to a signed-in admin. Anyone else is told there is nothing here.
+ */
+export async function requireLocalOrAdmin(request: Request): Promise<void> {
+	const env = getEnv()
+	if (!env.outboxEnabled) throw new Response('Not Found', { status: 404 })
+	if (env.localSite && isLoopbackAddress(request.headers.get(PEER_ADDRESS_HEADER))) return
+	if (isAdmin(await getUser(request))) return
+	throw new Response('Not Found', { status: 404 })
 }

@@ -90,7 +90,8 @@ async function pathFacts(userId: string, pathId: string): Promise<PathFacts | nu
 					WHERE up.user_id = ${userId} AND up.status = 'completed')::int AS done,
 				(SELECT coalesce(sum(x.amount), 0) FROM xp_ledger x JOIN lessons_of lo ON lo.id::text = x.source_id
 					WHERE x.user_id = ${userId} AND x.source_kind = 'lesson')::int AS xp,
-				coalesce(nullif(trim(pr.full_name), ''), nullif(trim(u.name), ''), split_part(u.email, '@', 1), 'User') AS learner,
+				-- A public page: the name the learner gave, or none (never a part of their e-mail address).
+				coalesce(nullif(trim(pr.full_name), ''), nullif(trim(u.name), ''), '') AS learner,
 				(SELECT w.address FROM wallet_addresses w WHERE w.user_id = u.id ORDER BY w.created_at LIMIT 1) AS wallet,
 				(SELECT ce.id::text FROM certificates ce WHERE ce.user_id = u.id AND ce.path_id = p.id) AS "certificateId"
 			FROM learning_paths p

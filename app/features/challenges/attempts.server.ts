@@ -86,9 +86,8 @@ export type RunOutcome =
 export async function runChallenge(userId: string, lessonId: string, source: string, preview: boolean): Promise<RunOutcome> {
 	const lesson = await visibleChallenge(lessonId, preview)
 	if (!lesson) return { ok: false, status: 404, error: 'challenge.errors.notFound' }
-	const env = getEnv()
-	const rate = await hit(`challenge-run:${userId}`, { max: env.CHALLENGE_RATE_LIMIT, windowSeconds: env.CHALLENGE_RATE_WINDOW_SECONDS })
-	if (rate.limited) return { ok: false, status: 429, error: 'challenge.errors.rateLimited', retryAfterSeconds: rate.retryAfterSeconds }
+	const rate = await hit('challengeRuns', userId)
+	if (rate.limited) return { ok: false, status: 429, error: 'challenge.errors.rateLimited', retryAfterSeconds: rate.retryAfter }
 	const db = await getDb()
 	const [challenge] = await db.select().from(lessonChallenges).where(eq(lessonChallenges.lessonId, lessonId))
 	if (!challenge) return { ok: false, status: 404, error: 'challenge.errors.notFound' }

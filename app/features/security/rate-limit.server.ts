@@ -1,58 +1,81 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { rateLimits } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
+import { getEnv } from '~/lib/env.server.ts'
+import { addressKey, CLIENT_ADDRESS_HEADER } from './client-address.ts'
+import { namedLimits, type Limit, type LimitName } from './limits.ts'
 
-export type Limit = { max: number; windowSeconds: number }
+export type Count = { count: number; limited: boolean; /** Seconds until the window ends. */ retryAfter: number }
 
-export const limits = {
-	// Per account and address: stops guessing one password; per address: stops spraying many accounts
-	// without locking out a whole office that shares one IP.
-	loginFailures: { max: 5, windowSeconds: 10 * 60 },
-	loginFailuresPerIp: { max: 50, windowSeconds: 10 * 60 },
-	signup: { max: 10, windowSeconds: 60 * 60 },
-	passwordReset: { max: 5, windowSeconds: 60 * 60 },
-	// Sign-in with Ethereum: nonces cost a row each, so they are capped per address; failed wallet
-	// sign-ins and links (bad or replayed signatures) are capped like failed passwords.
-	walletNonce: { max: 30, windowSeconds: 10 * 60 },
-	walletFailures: { max: 10, windowSeconds: 10 * 60 },
-} satisfies Record<string, Limit>
+export function limitOf(name: LimitName): Limit {
+	return namedLimits(getEnv())[name]
+}
 
 /**
- * Fixed-window counter in the database, so every server process shares it.
- * One statement: insert, or bump the count (restarting it when the window has passed).
+ * Count one hit of limit `name` for `subject`, and say whether it is over. Counting first and deciding on
+ * the count it returns is what keeps parallel requests from all passing a check made before any of them
+ * was counted.
  */
-export async function hit(key: string, limit: Limit): Promise<{ count: number; limited: boolean; retryAfterSeconds: number }> {
+export function hit(name: LimitName, subject: string): Promise<Count> {
+	return countHit(`${name}:${subject}`, limitOf(name))
+}
+
+/**
+ * Fixed-window counter in the database, so every process shares it, in one statement: insert, or bump the
+ * count (restarting it when the window has passed).
+ */
+export async function countHit(key: string, limit: Pick<Limit, 'max' | 'windowSeconds'>): Promise<Count> {
 	const db = await getDb()
-	const window = `${limit.windowSeconds} seconds`
-	const rows = await db
+	const window = sql`${`${limit.windowSeconds} seconds`}::interval`
+	const expired = sql`${rateLimits.windowStart} < now() - ${window}`
+	const [row] = await db
 		.insert(rateLimits)
 		.values({ key, count: 1, windowStart: sql`now()` })
 		.onConflictDoUpdate({
 			target: rateLimits.key,
 			set: {
-				count: sql`CASE WHEN ${rateLimits.windowStart} < now() - ${window}::interval THEN 1 ELSE ${rateLimits.count} + 1 END`,
-				windowStart: sql`CASE WHEN ${rateLimits.windowStart} < now() - ${window}::interval THEN now() ELSE ${rateLimits.windowStart} END`,
+				count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+				windowStart: sql`CASE WHEN ${expired} THEN now() ELSE ${rateLimits.windowStart} END`,
 			},
 		})
-		.returning({ count: rateLimits.count, windowStart: rateLimits.windowStart })
-	const count = rows[0]?.count ?? 1
-	// Seconds until the window ends, for a Retry-After header (at least 1).
-	const ends = (rows[0]?.windowStart?.getTime() ?? Date.now()) + limit.windowSeconds * 1000
-	return { count, limited: count > limit.max, retryAfterSeconds: Math.max(1, Math.ceil((ends - Date.now()) / 1000)) }
+		.returning({
+			count: rateLimits.count,
+			retryAfter: sql<number>`greatest(1, ceil(extract(epoch FROM ${rateLimits.windowStart} + ${window} - now())))::int`,
+		})
+	const count = row?.count ?? 1
+	return { count, limited: count > limit.max, retryAfter: Number(row?.retryAfter ?? limit.windowSeconds) }
 }
 
-/** Whether the key is over its limit, without counting this call. */
-export async function isLimited(key: string, limit: Limit): Promise<boolean> {
+/** Take back a hit that turned out not to count (a right password, a request refused by another limit). */
+export async function unhit(name: LimitName, subject: string) {
 	const db = await getDb()
-	const window = `${limit.windowSeconds} seconds`
-	const rows = await db.execute<{ count: number }>(
-		sql`SELECT count FROM rate_limits WHERE key = ${key} AND window_start >= now() - ${window}::interval`,
-	)
-	const row = (rows as unknown as { rows: { count: number }[] }).rows[0]
-	return Boolean(row && row.count >= limit.max)
+	await db
+		.update(rateLimits)
+		.set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+		.where(eq(rateLimits.key, `${name}:${subject}`))
 }
 
+/**
+ * Hits several limits at once, for a request that counts only if it fails: over any of them, every hit is
+ * taken back and the request refused; else `settle(counted)` keeps the hits (a failure) or takes them back.
+ */
+export async function reserve(hits: [LimitName, string][]) {
+	const counts = await Promise.all(hits.map(([name, subject]) => hit(name, subject)))
+	const over = counts.filter((c) => c.limited)
+	const release = () => Promise.all(hits.map(([name, subject]) => unhit(name, subject)))
+	if (over.length) {
+		await release()
+		return { limited: true as const, retryAfter: Math.max(...over.map((c) => c.retryAfter)) }
+	}
+	return { limited: false as const, settle: async (counted: boolean) => void (counted ? undefined : await release()) }
+}
+
+/** The Retry-After header for a 429. */
+export function retryAfterHeader(seconds: number | undefined): Record<string, string> {
+	return seconds ? { 'Retry-After': String(Math.max(1, Math.ceil(seconds))) } : {}
+}
+
+/** The client's address as the HTTP server worked it out (server/client-address.ts), as a limit subject (IPv6: its /64). */
 export function clientIp(request: Request) {
-	// Set by server/index.mjs from the socket (or a trusted proxy); a client cannot forge it.
-	return request.headers.get('x-learnchain-ip') || 'local'
+	return addressKey(request.headers.get(CLIENT_ADDRESS_HEADER))
 }

@@ -3,7 +3,7 @@ import { isAdmin, type SessionUser } from '~/features/auth/user.ts'
 import { getVisibleLesson } from '~/features/catalog/catalog.server.ts'
 import type { Language } from '~/features/i18n/config.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
-import { hit } from '~/features/security/rate-limit.server.ts'
+import { hit, retryAfterHeader } from '~/features/security/rate-limit.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { log } from '~/lib/log.server.ts'
 import { loadLessonContext, type LessonContext } from './context.server.ts'
@@ -19,9 +19,14 @@ import { isConnectionFault } from '#db/faults.ts'
 
 const noStore = { 'cache-control': 'no-store' }
 
-export function tutorProblem(language: Language, status: number, code: string, params?: Record<string, unknown>) {
+export function tutorProblem(language: Language, status: number, code: string, params?: Record<string, unknown>, retryAfter?: number) {
 	const body: ErrorPayload = { error: getT(language)(`tutor.errors.${code}`, params), code }
-	return Response.json(body, { status, headers: noStore })
+	return Response.json(body, { status, headers: { ...noStore, ...retryAfterHeader(retryAfter) } })
+}
+
+/** Seconds until the next UTC midnight, when the daily token budget starts again. */
+function untilUtcMidnight(now = Date.now()) {
+	return Math.ceil((86_400_000 - (now % 86_400_000)) / 1000)
 }
 
 export async function conversationResponse(user: SessionUser, lessonId: string, language: Language) {
@@ -94,11 +99,11 @@ async function prepare(user: SessionUser, lessonId: string, question: string, la
 	const env = getEnv()
 	const ctx = await loadLessonContext(lessonId, isAdmin(user), user.id)
 	if (!ctx) return tutorProblem(language, 404, 'lessonNotFound')
-	const rate = await hit(`tutor:${user.id}`, { max: env.TUTOR_RATE_LIMIT, windowSeconds: env.TUTOR_RATE_WINDOW_SECONDS })
-	if (rate.limited) return tutorProblem(language, 429, 'rateLimited', { max: env.TUTOR_RATE_LIMIT, minutes: Math.ceil(env.TUTOR_RATE_WINDOW_SECONDS / 60) })
+	const rate = await hit('tutorMessages', user.id)
+	if (rate.limited) return tutorProblem(language, 429, 'rateLimited', { max: env.TUTOR_RATE_LIMIT, minutes: Math.ceil(env.TUTOR_RATE_WINDOW_SECONDS / 60) }, rate.retryAfter)
 	const provider = providerConfig()
 	if (!provider) return { ctx, provider, messages: [], askedAt: new Date() }
-	if ((await tokensUsedToday(user.id)) >= env.TUTOR_DAILY_TOKENS) return tutorProblem(language, 429, 'budget')
+	if ((await tokensUsedToday(user.id)) >= env.TUTOR_DAILY_TOKENS) return tutorProblem(language, 429, 'budget', undefined, untilUtcMidnight())
 	const history = trimHistory(await listMessages(user.id, ctx.lessonId, HISTORY_LIMITS.messages), {
 		messages: HISTORY_LIMITS.messages,
 		chars: HISTORY_LIMITS.chars - question.length,

@@ -1,7 +1,7 @@
 import { APIError } from 'better-auth/api'
 import { getAuth } from '~/features/auth/auth.server.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
-import { clientIp, hit, isLimited, limits } from '~/features/security/rate-limit.server.ts'
+import { clientIp, hit, reserve } from '~/features/security/rate-limit.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { log } from '~/lib/log.server.ts'
 import type { WalletChainId } from './chains.ts'
@@ -10,9 +10,9 @@ import { rethrowFault } from '#db/faults.ts'
 
 // What the wallet routes do, with rate limits and the i18n keys they answer with.
 
-export type WalletResult<T = object> = ({ ok: true } & T) | { ok: false; error: string; status: number }
+export type WalletResult<T = object> = ({ ok: true } & T) | { ok: false; error: string; status: number; retryAfter?: number }
 
-const failureKey = (request: Request) => `wallet:fail:${clientIp(request)}`
+const tooMany = (retryAfter: number) => ({ ok: false as const, error: 'wallet.errors.tooManyRequests', status: 429, retryAfter })
 
 /** The SIWE message for the wallet to sign. Linking needs a signed-in learner; signing in does not. */
 export async function requestSignature(
@@ -20,8 +20,8 @@ export async function requestSignature(
 	userId: string | null,
 	input: { purpose: SiwePurpose; address: string; chainId: WalletChainId },
 ): Promise<WalletResult<{ message: string }>> {
-	const { limited } = await hit(`wallet:nonce:${clientIp(request)}`, limits.walletNonce)
-	if (limited) return { ok: false, error: 'wallet.errors.tooManyRequests', status: 429 }
+	const rate = await hit('walletNonce', clientIp(request))
+	if (rate.limited) return tooMany(rate.retryAfter)
 	const t = getT(request)
 	const app = getEnv().APP_NAME
 	const statement = input.purpose === 'link' ? t('wallet.siwe.linkStatement', { app }) : t('wallet.siwe.signInStatement', { app })
@@ -29,16 +29,16 @@ export async function requestSignature(
 	return { ok: true, message }
 }
 
-async function refused(request: Request, error: string, status = 401): Promise<WalletResult<never>> {
-	await hit(failureKey(request), limits.walletFailures)
-	return { ok: false, error, status }
-}
-
-/** Link the wallet that signed `message` to the signed-in learner. */
+/**
+ * Link the wallet that signed `message` to the signed-in learner. A bad signature counts against the
+ * address, counted before checking (so parallel tries cannot pass the limit) and taken back on success.
+ */
 export async function linkSignedWallet(request: Request, userId: string, input: { message: string; signature: string }): Promise<WalletResult> {
-	if (await isLimited(failureKey(request), limits.walletFailures)) return { ok: false, error: 'wallet.errors.tooManyRequests', status: 429 }
+	const attempt = await reserve([['walletFailures', clientIp(request)]])
+	if (attempt.limited) return tooMany(attempt.retryAfter)
 	const verified = await verifySiwe({ ...input, purpose: 'link', userId })
-	if (!verified.ok) return refused(request, `wallet.errors.${verified.error}`, 400)
+	await attempt.settle(!verified.ok)
+	if (!verified.ok) return { ok: false, error: `wallet.errors.${verified.error}`, status: 400 }
 	const linked = await linkWallet(userId, verified.address, verified.chainId)
 	if (!linked.ok) return { ok: false, error: 'wallet.errors.alreadyLinked', status: 409 }
 	log.info('wallet linked', { userId, address: verified.address })
@@ -47,11 +47,13 @@ export async function linkSignedWallet(request: Request, userId: string, input: 
 
 /** Sign in as the account linked to the wallet that signed `message`; returns the session cookies. */
 export async function signInWithWallet(request: Request, input: { message: string; signature: string }): Promise<WalletResult<{ headers: Headers }>> {
-	if (await isLimited(failureKey(request), limits.walletFailures)) return { ok: false, error: 'wallet.errors.tooManyRequests', status: 429 }
+	const attempt = await reserve([['walletFailures', clientIp(request)]])
+	if (attempt.limited) return tooMany(attempt.retryAfter)
 	const verified = await verifySiwe({ ...input, purpose: 'signin', userId: null })
-	if (!verified.ok) return refused(request, `wallet.errors.${verified.error}`)
-	const userId = await walletOwner(verified.address)
-	if (!userId) return refused(request, 'wallet.errors.notLinked')
+	const userId = verified.ok ? await walletOwner(verified.address) : null
+	await attempt.settle(!userId)
+	if (!verified.ok) return { ok: false, error: `wallet.errors.${verified.error}`, status: 401 }
+	if (!userId) return { ok: false, error: 'wallet.errors.notLinked', status: 401 }
 	try {
 		const auth = await getAuth()
 		const { headers } = await auth.api.createWalletSession({ body: { userId }, headers: request.headers, returnHeaders: true })
@@ -66,14 +68,4 @@ export async function signInWithWallet(request: Request, input: { message: strin
 		log.error('wallet sign-in failed', { code })
 		return { ok: false, error: 'wallet.errors.failed', status: 500 }
 	}
-}
-
-/** The wallet code posts JSON; plain forms (and the authorization sweep) post form data. Both are read. */
-export async function readPayload(request: Request): Promise<Record<string, unknown>> {
-	if (request.headers.get('content-type')?.includes('application/json')) {
-		const body: unknown = await request.json().catch(() => null)
-		return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
-	}
-	const form = await request.formData().catch(() => null)
-	return form ? Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')) : {}
 }

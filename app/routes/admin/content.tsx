@@ -19,6 +19,7 @@ import type { ImportPreview } from '~/features/admin/types.ts'
 import { requireAdmin } from '~/features/auth/session.server.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
 import { getDb } from '~/lib/db.server.ts'
+import { BodyTooLargeError, readBody } from '~/lib/forms.server.ts'
 import { log } from '~/lib/log.server.ts'
 import type { Route } from './+types/content'
 import { rethrowFault } from '#db/faults.ts'
@@ -44,19 +45,25 @@ export async function action({ request }: Route.ActionArgs) {
 	const fail = (status: number, error: string, extra: Partial<Extract<ImportResult, { ok: false }>> = {}) =>
 		data<ImportResult>({ ok: false, error, ...extra }, { status })
 	const mb = MAX_UPLOAD_BYTES / 1024 / 1024
-	if (Number(request.headers.get('content-length') ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024) return fail(413, 'admin.content.errors.tooLarge', { values: { mb } })
-	const form = await request.formData().catch(() => null)
-	const intent = form?.get('intent')
-	const file = form?.get('bundle')
+	let form: Record<string, unknown>
+	try {
+		form = await readBody(request, 'pack')
+	} catch (error) {
+		return error instanceof BodyTooLargeError ? fail(413, 'admin.content.errors.tooLarge', { values: { mb } }) : fail(400, 'admin.errors.badRequest')
+	}
+	const { intent, bundle: file } = form
 	if (intent !== 'preview' && intent !== 'apply') return fail(400, 'admin.errors.badRequest')
 	if (!(file instanceof File) || file.size === 0) return fail(400, 'admin.content.errors.noFile')
 	if (file.size > MAX_UPLOAD_BYTES) return fail(413, 'admin.content.errors.tooLarge', { values: { mb } })
 	try {
-		const preview = await importBundle(await getDb(), new Uint8Array(await file.arrayBuffer()), { apply: intent === 'apply', actorId: admin.id })
+		const bytes = new Uint8Array(await file.arrayBuffer())
+		const preview = await importBundle(await getDb(), bytes, { apply: intent === 'apply', actorId: admin.id, signal: request.signal })
 		return data<ImportResult>({ ok: true, intent, preview })
 	} catch (error) {
 		rethrowFault(error)
 		if (error instanceof BundleError) return fail(error.code === 'tooLarge' ? 413 : 400, `admin.content.errors.${error.code}`, { detail: error.detail, values: { mb } })
+		// The admin went away mid-import (the request's signal stops the unpacking): nobody to answer.
+		if (request.signal.aborted) return fail(400, 'admin.errors.badRequest')
 		log.error('content import failed', { error: String(error) })
 		return fail(500, 'admin.content.failed')
 	}

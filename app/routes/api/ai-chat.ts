@@ -3,6 +3,7 @@ import { getLanguage } from '~/features/i18n/i18n.server.ts'
 import { lessonQuerySchema, requestProblem, tutorRequestSchema } from '~/features/tutor/schemas.ts'
 import { chatResponse, chatStreamResponse, clearResponse, conversationResponse, suggestResponse, tutorProblem } from '~/features/tutor/tutor.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
+import { BODY_LIMITS, BodyTooLargeError, readBytes } from '~/lib/forms.server.ts'
 import type { Route } from './+types/ai-chat'
 
 // The AI Instructor, for signed-in learners only:
@@ -11,7 +12,8 @@ import type { Route } from './+types/ai-chat'
 //   POST   {mode: 'chat', lessonId, messages}  the reply; streamed as SSE with Accept: text/event-stream
 //   DELETE ?lessonId=                      'New conversation'
 
-const MAX_BODY_CHARS = 200_000
+/** A question is at most TUTOR_MAX_MESSAGE_CHARS (20,000 at most) characters, several bytes each. */
+const MAX_BODY_BYTES = BODY_LIMITS.json
 
 function lessonIdOf(request: Request) {
 	return lessonQuerySchema.safeParse({ lessonId: new URL(request.url).searchParams.get('lessonId') })
@@ -36,13 +38,11 @@ export async function action({ request }: Route.ActionArgs) {
 	if (request.method !== 'POST') return tutorProblem(language, 405, 'method')
 	// JSON only: a cross-site form cannot send it without a preflight.
 	if (!request.headers.get('content-type')?.includes('application/json')) return tutorProblem(language, 415, 'badJson')
-	const text = await request.text()
 	let json: unknown
 	try {
-		if (text.length > MAX_BODY_CHARS) throw new Error('too large')
-		json = JSON.parse(text)
-	} catch {
-		return tutorProblem(language, 400, 'badJson')
+		json = JSON.parse(new TextDecoder().decode(await readBytes(request, MAX_BODY_BYTES)))
+	} catch (error) {
+		return tutorProblem(language, error instanceof BodyTooLargeError ? 413 : 400, 'badJson')
 	}
 	const max = getEnv().TUTOR_MAX_MESSAGE_CHARS
 	const parsed = tutorRequestSchema(max).safeParse(json)

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { assertOutboxEnabled } from '~/features/mail/outbox.server.ts'
+import { requireLocalOrAdmin } from '~/features/auth/session.server.ts'
 import { databaseDigest } from '~/features/system/db-digest.server.ts'
 import type { Route } from './+types/db-digest'
 
@@ -7,9 +7,9 @@ const query = z.object({ user: z.email().max(254).optional() })
 
 // GET [?user=<email>]: row count and content hash of every table (or of one account's rows), so tests
 // can prove that a refused request, or another learner, changed nothing. A local-development tool like
-// /dev/mailbox, gated the same way: 404 wherever real mail is sent.
+// /dev/mailbox, gated the same way: 404 wherever real mail is sent, and to anyone but this machine or an admin.
 export async function loader({ request }: Route.LoaderArgs) {
-	assertOutboxEnabled()
+	await requireLocalOrAdmin(request)
 	const parsed = query.safeParse(Object.fromEntries(new URL(request.url).searchParams))
 	if (!parsed.success) return Response.json({ error: 'user must be an email address' }, { status: 400 })
 	const digest = await databaseDigest({ userEmail: parsed.data.user })

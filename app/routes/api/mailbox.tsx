@@ -1,9 +1,10 @@
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { assertOutboxEnabled, outboxMessages } from '~/features/mail/outbox.server.ts'
+import { requireLocalOrAdmin } from '~/features/auth/session.server.ts'
+import { outboxMessages } from '~/features/mail/outbox.server.ts'
 import type { Route } from './+types/mailbox'
 
-export async function loader() {
-	assertOutboxEnabled()
+export async function loader({ request }: Route.LoaderArgs) {
+	await requireLocalOrAdmin(request)
 	return { messages: await outboxMessages() }
 }
 

@@ -1,17 +1,19 @@
 import { data } from 'react-router'
 import { requireUser } from '~/features/auth/session.server.ts'
+import { retryAfterHeader } from '~/features/security/rate-limit.server.ts'
 import { nonceRequestSchema } from '~/features/wallet/schemas.ts'
-import { readPayload, requestSignature } from '~/features/wallet/wallet.server.ts'
+import { requestSignature } from '~/features/wallet/wallet.server.ts'
+import { parseBody, refused } from '~/lib/forms.server.ts'
 import type { Route } from './+types/wallet-nonce'
 
 // POST { purpose: 'link' | 'signin', address, chainId } -> { message }: the SIWE message to sign.
 export async function action({ request }: Route.ActionArgs) {
-	const parsed = nonceRequestSchema.safeParse(await readPayload(request))
-	if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? 'wallet.errors.invalidRequest' }, { status: 400 })
+	const parsed = await parseBody(request, nonceRequestSchema, { kind: 'json' })
+	if (!parsed.ok) return refused(parsed)
 	// Linking is for the signed-in learner (401 otherwise); signing in is for anyone.
 	const userId = parsed.data.purpose === 'link' ? (await requireUser(request)).id : null
 	const result = await requestSignature(request, userId, parsed.data)
-	if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status })
+	if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status, headers: retryAfterHeader(result.retryAfter) })
 	return data({ ok: true as const, message: result.message }, { headers: { 'Cache-Control': 'no-store' } })
 }
 

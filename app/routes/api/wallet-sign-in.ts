@@ -1,7 +1,9 @@
 import { data } from 'react-router'
+import { retryAfterHeader } from '~/features/security/rate-limit.server.ts'
 import { signedMessageSchema } from '~/features/wallet/schemas.ts'
-import { readPayload, signInWithWallet } from '~/features/wallet/wallet.server.ts'
+import { signInWithWallet } from '~/features/wallet/wallet.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
+import { parseBody, refused } from '~/lib/forms.server.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
 import type { Route } from './+types/wallet-sign-in'
 
@@ -11,10 +13,10 @@ export async function action({ request }: Route.ActionArgs) {
 	// Login CSRF: another site must not post its own signed message and sign the visitor into that account.
 	const origin = request.headers.get('origin')
 	if (origin && origin !== new URL(getEnv().APP_URL).origin) return data({ ok: false as const, error: 'wallet.errors.invalidRequest' }, { status: 403 })
-	const parsed = signedMessageSchema.safeParse(await readPayload(request))
-	if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? 'wallet.errors.invalidRequest' }, { status: 400 })
+	const parsed = await parseBody(request, signedMessageSchema, { kind: 'json' })
+	if (!parsed.ok) return refused(parsed)
 	const result = await signInWithWallet(request, parsed.data)
-	if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status })
+	if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status, headers: retryAfterHeader(result.retryAfter) })
 	return data({ ok: true as const, redirectTo: safeRedirect(parsed.data.redirectTo) }, { headers: result.headers })
 }
 

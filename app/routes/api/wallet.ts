@@ -1,22 +1,25 @@
 import { data } from 'react-router'
 import { requireUser } from '~/features/auth/session.server.ts'
+import { retryAfterHeader } from '~/features/security/rate-limit.server.ts'
 import { walletIntentSchema } from '~/features/wallet/schemas.ts'
 import { unlinkWallet } from '~/features/wallet/siwe.server.ts'
-import { linkSignedWallet, readPayload } from '~/features/wallet/wallet.server.ts'
+import { linkSignedWallet } from '~/features/wallet/wallet.server.ts'
+import { parseBody, refused } from '~/lib/forms.server.ts'
 import type { Route } from './+types/wallet'
 
 // The signed-in learner's linked wallets: intent 'link' (with a signed SIWE message) or 'unlink'.
+// The wallet code posts JSON; plain forms (and the authorization sweep) post form data. Both are read.
 export async function action({ request }: Route.ActionArgs) {
 	const user = await requireUser(request)
-	const parsed = walletIntentSchema.safeParse(await readPayload(request))
-	if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? 'wallet.errors.invalidRequest' }, { status: 400 })
+	const parsed = await parseBody(request, walletIntentSchema, { kind: 'json' })
+	if (!parsed.ok) return refused(parsed)
 	if (parsed.data.intent === 'unlink') {
 		const removed = await unlinkWallet(user.id, parsed.data.address)
 		if (!removed) return data({ ok: false as const, error: 'wallet.errors.notFound' }, { status: 404 })
 		return { ok: true as const, intent: 'unlink' as const }
 	}
 	const result = await linkSignedWallet(request, user.id, parsed.data)
-	if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status })
+	if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status, headers: retryAfterHeader(result.retryAfter) })
 	return { ok: true as const, intent: 'link' as const }
 }
 

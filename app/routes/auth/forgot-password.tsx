@@ -4,6 +4,7 @@ import { FormField, FormMessage } from '~/components/form-field'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { requestPasswordReset } from '~/features/auth/flows.server.ts'
+import { retryAfterHeader } from '~/features/security/rate-limit.server.ts'
 import { fieldErrors, forgotSchema, readFormObject, type FieldErrors } from '~/features/auth/schemas.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
 import { pageMeta } from '~/features/marketing/seo.ts'
@@ -26,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
 	const parsed = forgotSchema.safeParse(form)
 	if (!parsed.success) return data<ActionData>({ email, fields: fieldErrors(parsed.error) }, { status: 400 })
 	const result = await requestPasswordReset(request, parsed.data.email)
-	if (!result.ok) return data<ActionData>({ email, error: result.error }, { status: result.status })
+	if (!result.ok) return data<ActionData>({ email, error: result.error }, { status: result.status, headers: retryAfterHeader(result.retryAfter) })
 	return data<ActionData>({ success: 'auth.forgot.sent' })
 }
 

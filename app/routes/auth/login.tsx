@@ -6,6 +6,7 @@ import { WalletSignInButton } from '~/components/wallet/wallet-sign-in-button'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { signIn } from '~/features/auth/flows.server.ts'
+import { retryAfterHeader } from '~/features/security/rate-limit.server.ts'
 import { fieldErrors, loginSchema, readFormObject, type FieldErrors } from '~/features/auth/schemas.ts'
 import { requireAnonymous } from '~/features/auth/session.server.ts'
 import { demoAccounts } from '~/features/system/demo-accounts.ts'
@@ -33,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
 	const parsed = loginSchema.safeParse(form)
 	if (!parsed.success) return data<ActionData>({ email, fields: fieldErrors(parsed.error) }, { status: 400 })
 	const result = await signIn(request, parsed.data.email, parsed.data.password)
-	if (!result.ok) return data<ActionData>({ email, error: result.error }, { status: result.status })
+	if (!result.ok) return data<ActionData>({ email, error: result.error }, { status: result.status, headers: retryAfterHeader(result.retryAfter) })
 	throw redirect(safeRedirect(parsed.data.redirectTo), { headers: result.headers })
 }
 
@@ -43,7 +44,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
 	const navigation = useNavigation()
 	const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/login') && navigation.formMethod === 'POST'
 	const redirectTo = params.get('redirectTo')
-	const demo = useRootData()?.env.demoMode
+	const env = useRootData()?.env
 	const result = actionData as ActionData | undefined
 	return (
 		<Card>
@@ -84,7 +85,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
 						{t('auth.signup.link')}
 					</Link>
 				</p>
-				{demo ? <DemoAccounts /> : null}
+				{env?.demoMode ? <DemoAccounts admin={env.demoAdmin} /> : null}
 			</CardContent>
 		</Card>
 	)
@@ -100,7 +101,7 @@ function Divider({ label }: { label: string }) {
 	)
 }
 
-function DemoAccounts() {
+function DemoAccounts({ admin }: { admin: boolean }) {
 	const { t } = useTranslation()
 	return (
 		<aside className="bg-muted/50 rounded-md border p-3 text-xs" aria-label={t('auth.demo.title')}>
@@ -109,9 +110,11 @@ function DemoAccounts() {
 				<li>
 					{t('auth.demo.learner')}: {demoAccounts.learner.email} / {demoAccounts.learner.password}
 				</li>
-				<li>
-					{t('auth.demo.admin')}: {demoAccounts.admin.email} / {demoAccounts.admin.password}
-				</li>
+				{admin ? (
+					<li>
+						{t('auth.demo.admin')}: {demoAccounts.admin.email} / {demoAccounts.admin.password}
+					</li>
+				) : null}
 			</ul>
 		</aside>
 	)

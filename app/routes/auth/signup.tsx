@@ -5,6 +5,7 @@ import { SocialButtons } from '~/components/social-buttons'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { signUp } from '~/features/auth/flows.server.ts'
+import { retryAfterHeader } from '~/features/security/rate-limit.server.ts'
 import { isCommonPassword } from '~/features/auth/password-policy.server.ts'
 import { fieldErrors, readFormObject, signupSchema, type FieldErrors } from '~/features/auth/schemas.ts'
 import { requireAnonymous } from '~/features/auth/session.server.ts'
@@ -31,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
 	if (!parsed.success) return data<ActionData>({ email, fields: fieldErrors(parsed.error) }, { status: 400 })
 	if (isCommonPassword(parsed.data.password)) return data<ActionData>({ email, fields: { password: 'auth.errors.passwordTooCommon' } }, { status: 400 })
 	const result = await signUp(request, parsed.data.email, parsed.data.password)
-	if (!result.ok) return data<ActionData>({ email, error: result.error }, { status: result.status })
+	if (!result.ok) return data<ActionData>({ email, error: result.error }, { status: result.status, headers: retryAfterHeader(result.retryAfter) })
 	return data<ActionData>({ success: 'auth.signup.checkEmail' })
 }
 

@@ -5,6 +5,7 @@ import { signerAddress, verifyCertificate } from '~/features/certificates/certif
 import { certificateFileSchema, type CertificateMessage } from '~/features/certificates/typed-data.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
+import { readBody } from '~/lib/forms.server.ts'
 import type { Route } from './+types/verify'
 
 // Paste a downloaded certificate file; the server checks its signature. A plain HTML form: no JavaScript.
@@ -17,9 +18,9 @@ export function loader({ request }: Route.LoaderArgs) {
 type Verdict = { valid: boolean; message: CertificateMessage } | { error: string }
 
 export async function action({ request }: Route.ActionArgs) {
-	// A body that is no form reads as empty (400 below), never as the parser's 500.
-	const form = await request.formData().catch(() => new FormData())
-	const text = form.get('certificate')
+	// A body that is no form reads as empty (400 below), never as the parser's 500; a file is a few KB.
+	const form = await readBody(request, 'form', { limit: 4 * MAX_CHARS }).catch(() => ({}) as Record<string, unknown>)
+	const text = form.certificate
 	if (typeof text !== 'string' || text.length === 0 || text.length > MAX_CHARS) {
 		return data<Verdict>({ error: 'certificate.verifyMalformed' }, { status: 400 })
 	}

@@ -7,22 +7,28 @@
 // answer swaps in a fresh one (in the island's <script nonce> and in the header). The pages carry no
 // user content, so the old nonce cannot appear anywhere else in them.
 import { randomBytes } from 'node:crypto'
-import { createRequestHandler } from 'react-router'
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
+import { createRequestHandler, type ServerBuild } from 'react-router'
+import { requestUrl } from './react-router.ts'
+
+type RouteLike = { id: string; parentId?: string; path?: string; index?: boolean; module?: { handle?: unknown } }
 
 /** Full paths (no params) of routes that are static pages, read from the server build's route modules. */
-export function staticPagePaths(routes) {
-	const isStatic = (route) => {
-		for (let r = route; r; r = r.parentId ? routes[r.parentId] : undefined) if (r.module?.handle?.hydrate === false) return true
+export function staticPagePaths(routes: Record<string, RouteLike | undefined>): Set<string> {
+	const parent = (r: RouteLike) => (r.parentId ? routes[r.parentId] : undefined)
+	const isStatic = (route: RouteLike) => {
+		for (let r: RouteLike | undefined = route; r; r = parent(r)) if ((r.module?.handle as { hydrate?: boolean } | undefined)?.hydrate === false) return true
 		return false
 	}
-	const fullPath = (route) => {
-		const parts = []
-		for (let r = route; r; r = r.parentId ? routes[r.parentId] : undefined) if (r.path) parts.unshift(r.path)
+	const fullPath = (route: RouteLike) => {
+		const parts: string[] = []
+		for (let r: RouteLike | undefined = route; r; r = parent(r)) if (r.path) parts.unshift(r.path)
 		return `/${parts.join('/')}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1')
 	}
-	const hasChildren = (route) => Object.values(routes).some((r) => r.parentId === route.id)
-	const paths = new Set()
-	for (const route of Object.values(routes)) {
+	const all = Object.values(routes).filter((r): r is RouteLike => Boolean(r))
+	const hasChildren = (route: RouteLike) => all.some((r) => r.parentId === route.id)
+	const paths = new Set<string>()
+	for (const route of all) {
 		if (!isStatic(route) || (!route.index && hasChildren(route))) continue
 		const p = fullPath(route)
 		if (!/[:*]/.test(p)) paths.add(p)
@@ -32,29 +38,37 @@ export function staticPagePaths(routes) {
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/
 
-/**
- * @param {{ build: any, mode?: string, languageOf: (cookie: string | undefined, acceptLanguage: string | undefined) => string,
- *   ttlMs?: number, maxEntries?: number }} options
- */
-export function createHtmlCache({ build, mode, languageOf, ttlMs = 300_000, maxEntries = 200 }) {
-	const paths = staticPagePaths(build.routes)
-	const handle = createRequestHandler(build, mode)
-	/** @type {Map<string, { body: string, headers: [string, string][], nonce: string, expires: number }>} */
-	const entries = new Map()
-	/** @type {Map<string, Promise<any>>} */
-	const rendering = new Map()
+type Entry = { body: string; headers: [string, string][]; nonce: string; expires: number }
+type Rendered = { response: Response; body: string; nonce: string | undefined }
 
-	async function render(req) {
-		const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`)
+export function createHtmlCache({
+	build,
+	mode,
+	languageOf,
+	ttlMs = 300_000,
+	maxEntries = 200,
+}: {
+	build: ServerBuild
+	mode: string
+	languageOf: (cookie: string | undefined, acceptLanguage: string | undefined) => string
+	ttlMs?: number
+	maxEntries?: number
+}): RequestHandler {
+	const paths = staticPagePaths(build.routes as Record<string, RouteLike | undefined>)
+	const handle = createRequestHandler(build, mode)
+	const entries = new Map<string, Entry>()
+	const rendering = new Map<string, Promise<Rendered>>()
+
+	async function render(req: ExpressRequest): Promise<Rendered> {
 		const headers = new Headers()
 		for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v)
-		const response = await handle(new Request(url, { method: 'GET', headers }))
+		const response = await handle(new Request(requestUrl(req), { method: 'GET', headers }))
 		const body = await response.text()
 		const nonce = response.headers.get('content-security-policy')?.match(/'nonce-([^']+)'/)?.[1]
 		return { response, body, nonce }
 	}
 
-	function send(res, status, headers, body, cache, cookies = []) {
+	function send(res: ExpressResponse, status: number, headers: [string, string][], body: string, cache: string, cookies: string[] = []) {
 		res.status(status)
 		for (const [k, v] of headers) if (k !== 'set-cookie' && k !== 'content-length') res.setHeader(k, v)
 		if (cookies.length) res.setHeader('Set-Cookie', cookies)
@@ -80,14 +94,15 @@ export function createHtmlCache({ build, mode, languageOf, ttlMs = 300_000, maxE
 				const { response, body, nonce } = await pending
 				const cacheable =
 					response.status === 200 && nonce && !response.headers.has('set-cookie') && response.headers.get('content-type')?.startsWith('text/html')
-				if (!cacheable) return send(res, response.status, [...response.headers], body, 'BYPASS', response.headers.getSetCookie())
+				if (!cacheable || !nonce) return send(res, response.status, [...response.headers], body, 'BYPASS', response.headers.getSetCookie())
 				entry = { body, headers: [...response.headers], nonce, expires: Date.now() + ttlMs }
-				if (entries.size >= maxEntries) entries.delete(entries.keys().next().value)
+				if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
 				entries.set(key, entry)
 			}
 			const fresh = randomBytes(16).toString('base64')
-			const headers = entry.headers.map(([k, v]) => [k, k === 'content-security-policy' ? v.replace(`'nonce-${entry.nonce}'`, `'nonce-${fresh}'`) : v])
-			send(res, 200, headers, entry.body.replaceAll(`nonce="${entry.nonce}"`, `nonce="${fresh}"`), state)
+			const old = entry.nonce
+			const headers = entry.headers.map(([k, v]): [string, string] => [k, k === 'content-security-policy' ? v.replace(`'nonce-${old}'`, `'nonce-${fresh}'`) : v])
+			send(res, 200, headers, entry.body.replaceAll(`nonce="${old}"`, `nonce="${fresh}"`), state)
 		} catch (error) {
 			next(error)
 		}

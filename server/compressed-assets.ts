@@ -9,11 +9,12 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
+import type { RequestHandler } from 'express'
 
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
 
-const TYPES = {
+const TYPES: Record<string, string> = {
 	'.js': 'text/javascript; charset=utf-8',
 	'.css': 'text/css; charset=utf-8',
 	'.svg': 'image/svg+xml',
@@ -21,18 +22,21 @@ const TYPES = {
 }
 const MIN_BYTES = 1024
 
+type Encoding = 'br' | 'gzip'
+type Entry = { br: Buffer; gzip: Buffer; type: string }
+
 /** The encoding to answer with, from an Accept-Encoding header: br, then gzip, else none. */
-export function pickEncoding(header) {
+export function pickEncoding(header: string | string[] | undefined): Encoding | null {
 	const accepted = new Map(
 		String(header ?? '')
 			.split(',')
 			.map((part) => {
-				const [name, ...params] = part.trim().toLowerCase().split(';')
+				const [name = '', ...params] = part.trim().toLowerCase().split(';')
 				const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-				return [name, q ? Number(q.slice(2)) : 1]
+				return [name, q ? Number(q.slice(2)) : 1] as const
 			}),
 	)
-	const ok = (name) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0
+	const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0
 	if (ok('br')) return 'br'
 	if (ok('gzip')) return 'gzip'
 	return null
@@ -43,21 +47,19 @@ export function pickEncoding(header) {
  * answered compressed from memory; anything else (images, fonts, small files, unknown paths, a client
  * that takes no compression) goes on to `next` (express.static).
  */
-export function compressedAssets(dir, { maxAge = 31536000 } = {}) {
-	/** @type {Map<string, Promise<{ br: Buffer, gzip: Buffer, type: string } | null>>} */
-	const cache = new Map()
+export function compressedAssets(dir: string, { maxAge = 31536000 } = {}): RequestHandler {
+	const cache = new Map<string, Promise<Entry | null>>()
 	// The build does not change under a running server: only its own file names are ever looked up, so
 	// requests for made-up names cannot grow the cache.
 	const names = new Set(fsSync.existsSync(dir) ? fsSync.readdirSync(dir) : [])
 
-	const load = (name) => {
+	const load = (name: string) => {
 		let entry = cache.get(name)
 		if (!entry) {
 			entry = (async () => {
 				const type = TYPES[path.extname(name)]
 				if (!type) return null
-				const file = path.join(dir, name)
-				const body = await fs.readFile(file).catch(() => null)
+				const body = await fs.readFile(path.join(dir, name)).catch(() => null)
 				if (!body || body.length < MIN_BYTES) return null
 				const [br, gz] = await Promise.all([
 					brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
@@ -73,7 +75,7 @@ export function compressedAssets(dir, { maxAge = 31536000 } = {}) {
 	return (req, res, next) => {
 		if (req.method !== 'GET' && req.method !== 'HEAD') return next()
 		const encoding = pickEncoding(req.headers['accept-encoding'])
-		let name
+		let name: string
 		try {
 			name = decodeURIComponent(req.path.replace(/^\//, ''))
 		} catch {

@@ -1,0 +1,90 @@
+import type { IncomingMessage } from 'node:http'
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
+import { createRequestHandler, type ServerBuild } from 'react-router'
+import { bufferedBody } from './body-limits.ts'
+import { requestProtocol } from './client-address.ts'
+
+// The React Router app as an Express handler: @react-router/express's adapter, except that the request body
+// is the one server/body-limits.ts already read into memory (never the socket's stream, so no route can be
+// left waiting on a slow client), and the URL's host is the Host header (never X-Forwarded-Host).
+
+/** The URL the client asked for, as the app sees it. */
+export function requestUrl(req: IncomingMessage & { originalUrl?: string }): URL {
+	const host = String(req.headers.host ?? '').split(/[\\/?#@\s]/)[0] || 'localhost'
+	const pathname = req.originalUrl ?? req.url ?? '/'
+	try {
+		return new URL(`${requestProtocol(req)}://${host}${pathname}`)
+	} catch {
+		return new URL(`${requestProtocol(req)}://localhost${pathname.startsWith('/') ? pathname : '/'}`)
+	}
+}
+
+/** A Fetch API request for `req`, aborted when the client goes away before the answer is out. */
+export function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+	const headers = new Headers()
+	for (const [key, value] of Object.entries(req.headers)) {
+		if (Array.isArray(value)) for (const v of value) headers.append(key, v)
+		else if (value !== undefined) headers.set(key, value)
+	}
+	let controller: AbortController | null = new AbortController()
+	res.on('finish', () => (controller = null))
+	res.on('close', () => controller?.abort())
+	const init: RequestInit = { method: req.method, headers, signal: controller.signal }
+	if (req.method !== 'GET' && req.method !== 'HEAD') init.body = (bufferedBody(req) as Uint8Array<ArrayBuffer> | undefined) ?? null
+	return new Request(requestUrl(req), init)
+}
+
+/**
+ * The body onto the socket, flushing each chunk through compression (a streamed page or the tutor's SSE
+ * must not wait in its buffer). One 'drain' listener for the whole answer: compression forwards listeners
+ * to its own stream but not their removal, so one per chunk piled up (MaxListenersExceededWarning).
+ */
+async function pump(body: ReadableStream<Uint8Array>, res: ExpressResponse) {
+	const reader = body.getReader()
+	let drained: (() => void) | undefined
+	const onDrain = () => drained?.()
+	const gone = new Promise<'gone'>((resolve) => res.once('close', () => resolve('gone')))
+	res.on('drain', onDrain)
+	try {
+		for (;;) {
+			const next = await Promise.race([reader.read(), gone])
+			if (next === 'gone') return void (await reader.cancel().catch(() => {}))
+			if (next.done) return void res.end()
+			const more = res.write(next.value)
+			;(res as ExpressResponse & { flush?: () => void }).flush?.()
+			if (!more && (await Promise.race([new Promise<void>((resolve) => (drained = resolve)), gone])) === 'gone') {
+				return void (await reader.cancel().catch(() => {}))
+			}
+		}
+	} finally {
+		drained = undefined
+	}
+}
+
+async function send(res: ExpressResponse, response: Response) {
+	if (res.destroyed || res.writableEnded) {
+		await response.body?.cancel()
+		return
+	}
+	res.statusMessage = response.statusText
+	res.status(response.status)
+	for (const [key, value] of response.headers.entries()) res.append(key, value)
+	if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) res.flushHeaders()
+	if (!response.body) return void res.end()
+	try {
+		await pump(response.body, res)
+	} catch (error) {
+		if (!(res.destroyed || res.writableEnded)) throw error
+	}
+}
+
+export function reactRouterHandler({ build, mode }: { build: ServerBuild | (() => Promise<ServerBuild>); mode: string }): RequestHandler {
+	const handle = createRequestHandler(build, mode)
+	return async (req, res, next) => {
+		try {
+			await send(res, await handle(fetchRequest(req, res)))
+		} catch (error) {
+			next(error)
+		}
+	}
+}

@@ -1,0 +1,39 @@
+import { CLIENT_ADDRESS_HEADER } from '~/features/security/client-address.ts'
+
+// Route actions take React Router's full argument object; the ones tested here only read `request`.
+type Action = (args: never) => Promise<unknown>
+
+export type ActionResult = { status: number; data: unknown; headers: Headers; location: string | null }
+
+/**
+ * Posts a form to a route action the way the HTTP server does: the client address is the header
+ * server/client-address.ts sets. Returned data, thrown redirects and thrown responses read alike.
+ */
+export async function postForm(action: Action, url: string, form: Record<string, string>, opts: { ip?: string; cookie?: string } = {}): Promise<ActionResult> {
+	const request = new Request(url, {
+		method: 'POST',
+		headers: {
+			'content-type': 'application/x-www-form-urlencoded',
+			[CLIENT_ADDRESS_HEADER]: opts.ip ?? '198.51.100.7',
+			...(opts.cookie ? { cookie: opts.cookie } : {}),
+		},
+		body: new URLSearchParams(form),
+	})
+	let out: unknown
+	try {
+		out = await action({ request, params: {}, context: {} } as never)
+	} catch (thrown) {
+		out = thrown
+	}
+	if (out instanceof Response) return { status: out.status, data: null, headers: out.headers, location: out.headers.get('location') }
+	const d = out as { data: unknown; init?: { status?: number; headers?: HeadersInit } | null }
+	return { status: d.init?.status ?? 200, data: d.data, headers: new Headers(d.init?.headers), location: null }
+}
+
+/** The cookies a response sets, as a Cookie header to send back. */
+export function cookiesOf(headers: Headers): string {
+	return headers
+		.getSetCookie()
+		.map((c) => c.split(';')[0])
+		.join('; ')
+}
