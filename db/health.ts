@@ -109,14 +109,17 @@ export class DbHealth {
 			}
 			return
 		}
+		// The first probe right away (an embedded engine is reopened by it), then one every retryMs.
+		let wait = this.opts.retryMs
 		if (!this.down) {
 			this.down = { reason: this.lastCause, since: Date.now() }
 			this.episode ??= { faults: 0, refused: 0, lastFaultAt: Date.now(), warned: false }
 			this.episode.warned = true
 			this.opts.report({ type: 'unavailable', cause: this.lastCause })
+			if (this.checking === null) wait = 0
 		}
 		clearTimeout(this.retry)
-		this.retry = setTimeout(() => void this.check(), this.opts.retryMs)
+		this.retry = setTimeout(() => void this.check(), wait)
 		this.retry.unref?.()
 	}
 }

@@ -6,9 +6,10 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 
-/** @type {{ dataDir: string | undefined }} */
-const { dataDir } = workerData
-const db = dataDir ? new PGlite(dataDir) : new PGlite()
+/** @type {{ dataDir: string | undefined, engine: object }} */
+const { dataDir, engine } = workerData
+// `engine`: the WebAssembly modules and file bundle, compiled once by the main thread (db/pglite-thread.ts).
+const db = dataDir ? new PGlite(dataDir, engine) : new PGlite(engine)
 
 /** Open transactions by id: PGlite's handle, how to end the callback that holds it open, and its outcome. */
 const open = new Map()

@@ -2,6 +2,7 @@ import { openDatabase, type Db, type DbHandle } from '#db/client.server.ts'
 import type { DbHealth, HealthEvent } from '#db/health.ts'
 import { getEnv } from './env.server.ts'
 import { log } from './log.server.ts'
+import { requestContext } from './request-context.server.ts'
 
 // One database handle per process, opened (and migrated) on first use.
 // globalThis keeps it across dev-server module reloads.
@@ -9,6 +10,11 @@ const g = globalThis as unknown as { __dbHandle?: Promise<DbHandle>; __dbHealth?
 
 /** One line per fault episode (db/health.ts), never a stack per failed request. */
 function reportHealth(event: HealthEvent) {
+	// The process's line, not the request's that happened to meet the fault first: no request id on it.
+	requestContext.exit(() => writeHealth(event))
+}
+
+function writeHealth(event: HealthEvent) {
 	if (event.type === 'recovered') log.info('database available again', { downMs: event.downMs, refusedRequests: event.refused, faults: event.faults })
 	else if (event.type === 'unavailable') log.warn('database unavailable: answering 503 until it returns', { cause: event.cause })
 	else log.warn('database connection fault; the database still answers', { cause: event.cause })

@@ -277,6 +277,8 @@ test('the embedded database recovers by itself from a stuck statement and from a
 		console.log(summary)
 	} finally {
 		await load?.stop()
+		// The server's log beside the trace, for a failure's post-mortem.
+		if (server) fs.writeFileSync(test.info().outputPath('server.log'), server.output())
 		server?.kill('SIGKILL')
 		fs.rmSync(dataDir, { recursive: true, force: true })
 	}
