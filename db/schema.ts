@@ -429,7 +429,7 @@ export const quizAttempts = pgTable(
 /* ------------------------- profile, achievements, tutor ------------------------ */
 
 export type CareerPreferences = {
-	jobSearchStatus?: 'actively_looking' | 'open' | 'not_looking'
+	jobSearchStatus?: 'actively_looking' | 'open' | 'not_looking' | null
 	desiredRoles?: string[]
 	workModes?: ('remote' | 'hybrid' | 'onsite')[]
 	preferredLocations?: string[]
@@ -484,7 +484,7 @@ export const tutorMessages = pgTable(
 		lessonId: uuid('lesson_id')
 			.notNull()
 			.references(() => lessons.id, { onDelete: 'cascade' }),
-		role: text('role').notNull(),
+		role: text('role').$type<'user' | 'assistant'>().notNull(),
 		content: text('content').notNull(),
 		// Tokens this message cost (prompt + completion for assistant replies), for the daily budget.
 		tokens: integer('tokens').notNull().default(0),

@@ -1,10 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq } from 'drizzle-orm'
 import type { Db } from '#db/client.server.ts'
+import { auditLog, user } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
 import type { AuditEntry } from './types.ts'
 
-type Executor = { execute: (query: SQL) => Promise<unknown> }
+/** The database or the caller's open transaction. */
+type Writer = Pick<Db, 'insert'>
 
 export type AuditAction =
 	| 'create'
@@ -19,13 +20,10 @@ export type AuditAction =
 
 /** One audit row, written in the caller's transaction so it exists exactly when the change does. */
 export async function audit(
-	tx: Executor,
+	tx: Writer,
 	entry: { actorId: string | null; entityType: string; entityId: string; action: AuditAction; changes?: Record<string, unknown> },
 ) {
-	await tx.execute(sql`
-		INSERT INTO audit_log (actor_id, entity_type, entity_id, action, changes)
-		VALUES (${entry.actorId}, ${entry.entityType}, ${entry.entityId}, ${entry.action}, ${JSON.stringify(entry.changes ?? {})}::jsonb)
-	`)
+	await tx.insert(auditLog).values({ ...entry, changes: entry.changes ?? {} })
 }
 
 const jsonSafe = (v: unknown) => (v instanceof Date ? v.toISOString() : v)
@@ -49,14 +47,19 @@ function summarise(v: unknown) {
 /** An item's history, newest first, with who did each change. */
 export async function itemHistory(entityType: string, entityId: string, db?: Db): Promise<AuditEntry[]> {
 	const handle = db ?? (await getDb())
-	const rows = rowsOf<AuditEntry>(
-		await handle.execute(sql`
-			SELECT a.id, a.action, a.changes, a.created_at AS "createdAt", u.name AS "actorName", u.email AS "actorEmail"
-			FROM audit_log a LEFT JOIN "user" u ON u.id = a.actor_id
-			WHERE a.entity_type = ${entityType} AND a.entity_id = ${entityId}
-			ORDER BY a.created_at DESC, a.id
-			LIMIT 100
-		`),
-	)
+	const rows = await handle
+		.select({
+			id: auditLog.id,
+			action: auditLog.action,
+			changes: auditLog.changes,
+			createdAt: auditLog.createdAt,
+			actorName: user.name,
+			actorEmail: user.email,
+		})
+		.from(auditLog)
+		.leftJoin(user, eq(user.id, auditLog.actorId))
+		.where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
+		.orderBy(desc(auditLog.createdAt), asc(auditLog.id))
+		.limit(100)
 	return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }))
 }

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm'
 import type { Db } from '#db/client.server.ts'
+import { user, userEnrollments, xpTotals } from '#db/schema.ts'
 import { setAdminRole } from '~/features/auth/accounts.server.ts'
 import { getDb } from '~/lib/db.server.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
 import { audit } from './audit.server.ts'
 import type { AdminUser } from './types.ts'
 
@@ -15,21 +15,30 @@ export async function listUsers(opts: { q?: string; page?: number }, db?: Db) {
 	const handle = db ?? (await getDb())
 	const page = opts.page ?? 1
 	const q = opts.q?.trim()
-	const rows = rowsOf<AdminUser & { total: number }>(
-		await handle.execute(sql`
-			SELECT u.id, u.name, u.email, u.role, u.email_verified AS "emailVerified", u.created_at AS "createdAt",
-				(SELECT count(*)::int FROM user_enrollments e WHERE e.user_id = u.id AND e.is_active) AS enrollments,
-				(SELECT coalesce(sum(x.amount), 0)::int FROM xp_ledger x WHERE x.user_id = u.id) AS xp,
-				count(*) OVER ()::int AS total
-			FROM "user" u
-			${q ? sql`WHERE u.email ILIKE ${likePattern(q)} OR u.name ILIKE ${likePattern(q)}` : sql``}
-			ORDER BY u.created_at DESC, u.email
-			LIMIT ${USERS_PAGE_SIZE} OFFSET ${(page - 1) * USERS_PAGE_SIZE}
-		`),
-	)
+	const pattern = q ? likePattern(q) : null
+	const rows = await handle
+		.select({
+			id: user.id,
+			name: user.name,
+			email: user.email,
+			role: user.role,
+			emailVerified: user.emailVerified,
+			createdAt: user.createdAt,
+			enrollments: sql<number>`(SELECT count(*)::int FROM ${userEnrollments} WHERE ${userEnrollments.userId} = ${user.id} AND ${userEnrollments.isActive})`,
+			xp: sql<number>`coalesce(${xpTotals.xp}, 0)`,
+			total: sql<number>`count(*) OVER ()::int`,
+		})
+		.from(user)
+		// The total kept by triggers on the ledger (migration perf_aggregates). The join also makes Drizzle
+		// qualify every column, which the correlated sub-select above needs.
+		.leftJoin(xpTotals, and(eq(xpTotals.userId, user.id), eq(xpTotals.period, 'all'), eq(xpTotals.scope, 'all')))
+		.where(pattern ? or(ilike(user.email, pattern), ilike(user.name, pattern)) : undefined)
+		.orderBy(desc(user.createdAt), asc(user.email))
+		.limit(USERS_PAGE_SIZE)
+		.offset((page - 1) * USERS_PAGE_SIZE)
 	const total = Number(rows[0]?.total ?? 0)
 	return {
-		users: rows.map(({ total: _t, ...u }) => ({ ...u, createdAt: new Date(u.createdAt).toISOString(), enrollments: Number(u.enrollments), xp: Number(u.xp) })),
+		users: rows.map(({ total: _t, ...u }): AdminUser => ({ ...u, createdAt: new Date(u.createdAt).toISOString(), enrollments: Number(u.enrollments), xp: Number(u.xp) })),
 		total,
 		page,
 		pages: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)),
@@ -47,7 +56,7 @@ export async function changeAdminRole(actor: { id: string; email: string }, emai
 	return handle.transaction(async (tx) => {
 		const found = await setAdminRole(tx as unknown as Db, email, admin)
 		if (!found) return { ok: false as const, status: 404 as const, error: 'admin.users.notFound' }
-		const [target] = rowsOf<{ id: string }>(await tx.execute(sql`SELECT id FROM "user" WHERE lower(email) = ${email.trim().toLowerCase()}`))
+		const [target] = await tx.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = ${email.trim().toLowerCase()}`)
 		await audit(tx, { actorId: actor.id, entityType: 'user', entityId: target!.id, action: admin ? 'grant-admin' : 'revoke-admin' })
 		return { ok: true as const }
 	})

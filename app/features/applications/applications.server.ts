@@ -18,18 +18,18 @@ export async function insertApplication(
 	meta: { language: string; ip: string | null },
 ): Promise<string | null> {
 	const db = await getDb()
-	const result = await db.execute<{ id: string }>(sql`
-		INSERT INTO ${applications}
-			(type, name, email, company, experience, portfolio, investment_amount, timeline, message, language, ip)
+	const a = applications
+	// INSERT … SELECT … WHERE NOT EXISTS: the duplicate check and the insert are one statement.
+	const columns = sql.join([a.type, a.name, a.email, a.company, a.experience, a.portfolio, a.investmentAmount, a.timeline, a.message, a.language, a.ip].map((c) => sql.identifier(c.name)), sql`, `)
+	const { rows } = await db.execute<{ id: string }>(sql`
+		INSERT INTO ${a} (${columns})
 		SELECT ${input.type}, ${input.name}, ${input.email}, ${input.company}, ${input.experience}, ${input.portfolio},
 			${input.investmentAmount}, ${input.timeline}, ${input.message}, ${meta.language}, ${meta.ip}
 		WHERE NOT EXISTS (
-			SELECT 1 FROM ${applications}
-			WHERE email = ${input.email} AND type = ${input.type} AND created_at > now() - interval '1 day'
+			SELECT 1 FROM ${a} WHERE ${a.email} = ${input.email} AND ${a.type} = ${input.type} AND ${a.createdAt} > now() - interval '1 day'
 		)
-		RETURNING id
+		RETURNING ${sql.identifier(a.id.name)}
 	`)
-	const rows = (result as unknown as { rows: { id: string }[] }).rows
 	return rows[0]?.id ?? null
 }
 

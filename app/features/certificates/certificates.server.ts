@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import { getAddress, isAddressEqual, recoverTypedDataAddress, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { isUuid } from '~/features/catalog/catalog.server.ts'
+import { certificates } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { log } from '~/lib/log.server.ts'
@@ -133,14 +134,11 @@ export async function issueCertificateIfComplete(userId: string, pathId: string,
 	const data: CertificateData = { domain: certificateDomain(getEnv().APP_NAME), message }
 	const signature = await signCertificate(data)
 	const db = await getDb()
-	const inserted = rowsOf<{ id: string }>(
-		await db.execute(sql`
-			INSERT INTO certificates (id, user_id, path_id, data, signature, issued_at)
-			VALUES (${message.id}, ${userId}, ${pathId}, ${JSON.stringify(data)}::jsonb, ${signature}, ${now})
-			ON CONFLICT (user_id, path_id) DO NOTHING
-			RETURNING id
-		`),
-	)
+	const inserted = await db
+		.insert(certificates)
+		.values({ id: message.id, userId, pathId, data, signature, issuedAt: now })
+		.onConflictDoNothing({ target: [certificates.userId, certificates.pathId] })
+		.returning({ id: certificates.id })
 	if (inserted[0]) {
 		log.info('certificate issued', { userId, pathId, certificateId: message.id })
 		return { id: inserted[0].id, created: true }
@@ -155,19 +153,26 @@ export type StoredCertificate = { id: string; userId: string; data: unknown; sig
 export async function getCertificate(id: string): Promise<StoredCertificate | null> {
 	if (!isUuid(id)) return null
 	const db = await getDb()
-	const [row] = rowsOf<StoredCertificate>(
-		await db.execute(sql`SELECT id, user_id AS "userId", data, signature, issued_at AS "issuedAt" FROM certificates WHERE id = ${id}`),
-	)
-	return row ?? null
+	const [row] = await db
+		.select({ id: certificates.id, userId: certificates.userId, data: certificates.data, signature: certificates.signature, issuedAt: certificates.issuedAt })
+		.from(certificates)
+		.where(eq(certificates.id, id))
+	if (!row) return null
+	return { ...row, issuedAt: new Date(row.issuedAt).toISOString() }
 }
 
 /** The learner's certificates, newest first (profile). */
 export async function listCertificates(userId: string): Promise<CertificateSummary[]> {
 	const db = await getDb()
-	const rows = rowsOf<{ id: string; data: CertificateData }>(
-		await db.execute(sql`SELECT id, data FROM certificates WHERE user_id = ${userId} ORDER BY issued_at DESC`),
-	)
-	return rows.map((r) => ({ id: r.id, path: r.data.message.path, pathId: r.data.message.pathId, issuedAt: r.data.message.issuedAt, xp: r.data.message.xp }))
+	const rows = await db
+		.select({ id: certificates.id, data: certificates.data })
+		.from(certificates)
+		.where(eq(certificates.userId, userId))
+		.orderBy(desc(certificates.issuedAt))
+	return rows.map((r) => {
+		const { message } = r.data as CertificateData
+		return { id: r.id, path: message.path, pathId: message.pathId, issuedAt: message.issuedAt, xp: message.xp }
+	})
 }
 
 /** The published form: EIP-712 typed data (with the fixed types), signature and expected signer. */

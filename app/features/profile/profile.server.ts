@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import { user, userProfiles, xpTotals, type CareerPreferences } from '#db/schema.ts'
 import type { SessionUser } from '~/features/auth/user.ts'
 import { completionDays } from '~/features/progress/progress.server.ts'
 import { utcDay } from '~/features/progress/habits.ts'
@@ -12,14 +13,14 @@ import type { PathProgress, ProfilePageData } from './types.ts'
 
 // The profile columns are the achievement rules' facts, plus what only this page shows.
 type ProfileRow = ProfileFacts & {
-	career: Profile['career'] | Record<string, never>
+	career: CareerPreferences
 	updatedAt: string | null
 	totalXP: number
 }
 
 /** The stored profile (or an empty one, prefilled with the account's name) as the form's state. */
 function toForm(row: ProfileRow | undefined, user: SessionUser): ProfileForm {
-	const c: Partial<Profile['career']> = row?.career ?? {}
+	const c: CareerPreferences = row?.career ?? {}
 	return {
 		fullName: row?.fullName ?? user.name ?? '',
 		country: row?.country ?? '',
@@ -43,19 +44,40 @@ function toForm(row: ProfileRow | undefined, user: SessionUser): ProfileForm {
 	}
 }
 
-async function profileRow(userId: string) {
+async function profileRow(userId: string): Promise<ProfileRow | undefined> {
 	const db = await getDb()
-	const [row] = rowsOf<ProfileRow>(
-		await db.execute(sql`
-			SELECT p.full_name AS "fullName", p.country, p.city, p.languages, p.years_experience AS "yearsExperience",
-				p.stacks, p.skills_to_develop AS "skillsToDevelop", p.position_company AS "positionCompany",
-				p.linkedin_url AS "linkedinUrl", p.github_url AS "githubUrl", p.career, p.updated_at AS "updatedAt",
-				(SELECT coalesce(sum(amount), 0)::int FROM xp_ledger WHERE user_id = ${userId}) AS "totalXP"
-			FROM (SELECT 1) one
-			LEFT JOIN user_profiles p ON p.user_id = ${userId}
-		`),
-	)
-	return row
+	// The account row always exists; the profile and the XP total (kept by triggers on the ledger) may not yet.
+	const [row] = await db
+		.select({
+			fullName: userProfiles.fullName,
+			country: userProfiles.country,
+			city: userProfiles.city,
+			languages: userProfiles.languages,
+			yearsExperience: userProfiles.yearsExperience,
+			stacks: userProfiles.stacks,
+			skillsToDevelop: userProfiles.skillsToDevelop,
+			positionCompany: userProfiles.positionCompany,
+			linkedinUrl: userProfiles.linkedinUrl,
+			githubUrl: userProfiles.githubUrl,
+			career: userProfiles.career,
+			updatedAt: userProfiles.updatedAt,
+			totalXP: xpTotals.xp,
+		})
+		.from(user)
+		.leftJoin(userProfiles, eq(userProfiles.userId, user.id))
+		.leftJoin(xpTotals, and(eq(xpTotals.userId, user.id), eq(xpTotals.period, 'all'), eq(xpTotals.scope, 'all')))
+		.where(eq(user.id, userId))
+	if (!row) return undefined
+	return {
+		...row,
+		languages: row.languages ?? [],
+		yearsExperience: row.yearsExperience ?? 0,
+		stacks: row.stacks ?? [],
+		skillsToDevelop: row.skillsToDevelop ?? [],
+		career: row.career ?? {},
+		updatedAt: row.updatedAt ? new Date(row.updatedAt).toISOString() : null,
+		totalXP: row.totalXP ?? 0,
+	}
 }
 
 /** Per enrolled (published) path: published lessons done of total, the path's lesson XP, last activity. */
@@ -110,20 +132,24 @@ export async function profilePage(user: SessionUser, language: string, now = new
 /** Store the validated profile (one row per user); the account's display name follows the full name. */
 export async function saveProfile(userId: string, p: Profile) {
 	const db = await getDb()
-	const career = JSON.stringify(p.career)
+	const values = {
+		fullName: p.fullName,
+		country: p.country,
+		city: p.city || null,
+		languages: p.languages,
+		yearsExperience: p.yearsExperience,
+		stacks: p.stacks,
+		skillsToDevelop: p.skillsToDevelop,
+		positionCompany: p.positionCompany || null,
+		linkedinUrl: p.linkedinUrl,
+		githubUrl: p.githubUrl,
+		career: p.career,
+	}
 	await db.transaction(async (tx) => {
-		await tx.execute(sql`
-			INSERT INTO user_profiles (user_id, full_name, country, city, languages, years_experience, stacks, skills_to_develop,
-				position_company, linkedin_url, github_url, career)
-			VALUES (${userId}, ${p.fullName}, ${p.country}, ${p.city || null}, ${JSON.stringify(p.languages)}::jsonb, ${p.yearsExperience},
-				${JSON.stringify(p.stacks)}::jsonb, ${JSON.stringify(p.skillsToDevelop)}::jsonb, ${p.positionCompany || null},
-				${p.linkedinUrl}, ${p.githubUrl}, ${career}::jsonb)
-			ON CONFLICT (user_id) DO UPDATE SET
-				full_name = excluded.full_name, country = excluded.country, city = excluded.city, languages = excluded.languages,
-				years_experience = excluded.years_experience, stacks = excluded.stacks, skills_to_develop = excluded.skills_to_develop,
-				position_company = excluded.position_company, linkedin_url = excluded.linkedin_url, github_url = excluded.github_url,
-				career = excluded.career, updated_at = now()
-		`)
-		await tx.execute(sql`UPDATE "user" SET name = ${p.fullName}, updated_at = now() WHERE id = ${userId}`)
+		await tx
+			.insert(userProfiles)
+			.values({ userId, ...values })
+			.onConflictDoUpdate({ target: userProfiles.userId, set: { ...values, updatedAt: sql`now()` } })
+		await tx.update(user).set({ name: p.fullName, updatedAt: sql`now()` }).where(eq(user.id, userId))
 	})
 }

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm'
-import { challengeAttempts } from '#db/schema.ts'
+import { asc, eq, sql } from 'drizzle-orm'
+import { challengeAttempts, learningPaths } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
 import { TOP_N, weekStart, type BoardPath, type BoardRow, type Period } from './params.ts'
@@ -85,7 +85,9 @@ export async function scoreboard(o: BoardOptions): Promise<{ top: BoardRow[]; me
 /** One button per published path on the By path tab. */
 export async function boardPaths(): Promise<BoardPath[]> {
 	const db = await getDb()
-	return rowsOf<BoardPath>(
-		await db.execute(sql`SELECT id, title, slug FROM learning_paths WHERE is_published ORDER BY created_at, title`),
-	)
+	return db
+		.select({ id: learningPaths.id, title: learningPaths.title, slug: learningPaths.slug })
+		.from(learningPaths)
+		.where(eq(learningPaths.isPublished, true))
+		.orderBy(asc(learningPaths.createdAt), asc(learningPaths.title))
 }

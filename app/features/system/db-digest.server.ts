@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
+import { user } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
 
@@ -24,7 +25,7 @@ export async function databaseDigest(opts: { userEmail?: string } = {}): Promise
 	)
 	let where = (_name: string, _owned: boolean): SQL | null => sql`true`
 	if (opts.userEmail !== undefined) {
-		const [owner] = rowsOf<{ id: string }>(await db.execute(sql`SELECT id FROM "user" WHERE lower(email) = lower(${opts.userEmail})`))
+		const [owner] = await db.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = lower(${opts.userEmail})`)
 		if (!owner) return null
 		where = (name, owned) => (name === 'user' ? sql`t.id = ${owner.id}` : owned ? sql`t.user_id = ${owner.id}` : null)
 	}

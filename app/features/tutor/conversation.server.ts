@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { rateLimits, tutorMessages } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
 import type { TutorMessage } from './schemas.ts'
 
 // One conversation per learner and lesson, in tutor_messages. The daily budget is the tokens spent
@@ -14,16 +14,18 @@ const clearedKey = (userId: string) => sql`'tutor-cleared-tokens:' || ${userId} 
 /** The conversation, oldest first (the latest 200 messages). */
 export async function listMessages(userId: string, lessonId: string, limit = MAX_SHOWN): Promise<TutorMessage[]> {
 	const db = await getDb()
-	const rows = rowsOf<TutorMessage>(
-		await db.execute(sql`
-			SELECT id, role, content FROM (
-				SELECT id, role, content, created_at FROM tutor_messages
-				WHERE user_id = ${userId} AND lesson_id = ${lessonId}
-				ORDER BY created_at DESC, role DESC
-				LIMIT ${limit}
-			) latest ORDER BY created_at, role DESC
-		`),
-	)
+	const m = tutorMessages
+	const latest = db
+		.select({ id: m.id, role: m.role, content: m.content, createdAt: m.createdAt })
+		.from(m)
+		.where(and(eq(m.userId, userId), eq(m.lessonId, lessonId)))
+		.orderBy(desc(m.createdAt), desc(m.role))
+		.limit(limit)
+		.as('latest')
+	const rows = await db
+		.select({ id: latest.id, role: latest.role, content: latest.content })
+		.from(latest)
+		.orderBy(asc(latest.createdAt), desc(latest.role))
 	return rows
 }
 
@@ -34,38 +36,37 @@ export async function listMessages(userId: string, lessonId: string, limit = MAX
 export async function addExchange(userId: string, lessonId: string, x: { question: string; askedAt: Date; reply: string; tokens: number }) {
 	const db = await getDb()
 	const repliedAt = new Date(Math.max(Date.now(), x.askedAt.getTime() + 1))
-	const question = sql`(${userId}, ${lessonId}, 'user', ${x.question}, ${x.reply ? 0 : x.tokens}, ${x.askedAt.toISOString()})`
-	const reply = sql`(${userId}, ${lessonId}, 'assistant', ${x.reply}, ${x.tokens}, ${repliedAt.toISOString()})`
-	await db.execute(sql`
-		INSERT INTO tutor_messages (user_id, lesson_id, role, content, tokens, created_at)
-		VALUES ${x.reply ? sql`${question}, ${reply}` : question}
-	`)
+	const question = { userId, lessonId, role: 'user' as const, content: x.question, tokens: x.reply ? 0 : x.tokens, createdAt: x.askedAt }
+	const reply = { userId, lessonId, role: 'assistant' as const, content: x.reply, tokens: x.tokens, createdAt: repliedAt }
+	await db.insert(tutorMessages).values(x.reply ? [question, reply] : [question])
 }
 
 /** 'New conversation': delete the learner's messages for the lesson, keeping today's spent tokens. One statement. */
 export async function clearMessages(userId: string, lessonId: string) {
 	const db = await getDb()
+	const m = tutorMessages
+	const r = rateLimits
+	const columns = sql.join([r.key, r.count, r.windowStart].map((c) => sql.identifier(c.name)), sql`, `)
 	await db.execute(sql`
 		WITH gone AS (
-			DELETE FROM tutor_messages WHERE user_id = ${userId} AND lesson_id = ${lessonId} RETURNING tokens, created_at
+			DELETE FROM ${m} WHERE ${m.userId} = ${userId} AND ${m.lessonId} = ${lessonId} RETURNING ${m.tokens}, ${m.createdAt}
 		), spent AS (
 			SELECT coalesce(sum(tokens), 0)::int AS n FROM gone WHERE created_at >= ${utcMidnight}
 		)
-		INSERT INTO rate_limits (key, count, window_start)
+		INSERT INTO ${r} (${columns})
 		SELECT ${clearedKey(userId)}, n, now() FROM spent WHERE n > 0
-		ON CONFLICT (key) DO UPDATE SET count = rate_limits.count + excluded.count
+		ON CONFLICT (${sql.identifier(r.key.name)}) DO UPDATE SET ${sql.identifier(r.count.name)} = ${r.count} + excluded.${sql.identifier(r.count.name)}
 	`)
 }
 
 /** Provider tokens the learner has used since UTC midnight. */
 export async function tokensUsedToday(userId: string): Promise<number> {
 	const db = await getDb()
-	const rows = rowsOf<{ used: number | string }>(
-		await db.execute(sql`
-			SELECT
-				(SELECT coalesce(sum(tokens), 0) FROM tutor_messages WHERE user_id = ${userId} AND created_at >= ${utcMidnight})
-				+ coalesce((SELECT count FROM rate_limits WHERE key = ${clearedKey(userId)}), 0) AS used
-		`),
-	)
+	const m = tutorMessages
+	const r = rateLimits
+	const { rows } = await db.execute<{ used: number }>(sql`
+		SELECT (SELECT coalesce(sum(${m.tokens}), 0) FROM ${m} WHERE ${m.userId} = ${userId} AND ${m.createdAt} >= ${utcMidnight})::int
+			+ coalesce((SELECT ${r.count} FROM ${r} WHERE ${r.key} = ${clearedKey(userId)}), 0) AS used
+	`)
 	return Number(rows[0]?.used ?? 0)
 }

@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { getAddress, isAddress, isAddressEqual, verifyMessage, type Address, type Hex } from 'viem'
 import { createSiweMessage, generateSiweNonce, parseSiweMessage, validateSiweMessage } from 'viem/siwe'
+import { verification } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
 import { isWalletChain, type WalletChainId } from './chains.ts'
-import type { LinkedWallet } from './types.ts'
 
 // Sign-In with Ethereum (ERC-4361). The server writes the whole message (domain and URI from APP_URL,
 // the chain, a single-use nonce, a 10-minute expiry), the wallet signs it, and the server checks every
@@ -40,9 +39,7 @@ export async function createSiweRequest(input: {
 	const expiresAt = new Date(now.getTime() + NONCE_TTL_MS)
 	const record: NonceRecord = { purpose: input.purpose, address, userId: input.userId }
 	const db = await getDb()
-	await db.execute(sql`
-		INSERT INTO verification (identifier, value, expires_at) VALUES (${`siwe:${nonce}`}, ${JSON.stringify(record)}, ${expiresAt})
-	`)
+	await db.insert(verification).values({ identifier: `siwe:${nonce}`, value: JSON.stringify(record), expiresAt })
 	const { domain, origin, scheme } = site()
 	const message = createSiweMessage({
 		domain,
@@ -73,10 +70,10 @@ export type SiweResult = { ok: true; address: Address; chainId: WalletChainId } 
 /** Take the nonce out of the table (one winner, even under parallel replays). */
 async function consumeNonce(nonce: string) {
 	const db = await getDb()
-	const rows = rowsOf<{ value: string; expiresAt: Date | string }>(
-		await db.execute(sql`DELETE FROM verification WHERE identifier = ${`siwe:${nonce}`} RETURNING value, expires_at AS "expiresAt"`),
-	)
-	const row = rows[0]
+	const [row] = await db
+		.delete(verification)
+		.where(eq(verification.identifier, `siwe:${nonce}`))
+		.returning({ value: verification.value, expiresAt: verification.expiresAt })
 	if (!row) return null
 	try {
 		return { record: JSON.parse(row.value) as NonceRecord, expiresAt: new Date(row.expiresAt) }
@@ -135,50 +132,4 @@ function safeOrigin(uri: string) {
 	} catch {
 		return null
 	}
-}
-
-/* ------------------------------- linked wallets ------------------------------- */
-
-export async function listWallets(userId: string): Promise<LinkedWallet[]> {
-	const db = await getDb()
-	return rowsOf<LinkedWallet>(
-		await db.execute(sql`
-			SELECT address, chain_id AS "chainId", to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "createdAt"
-			FROM wallet_addresses WHERE user_id = ${userId} ORDER BY created_at
-		`),
-	)
-}
-
-/** Link a verified address (stored checksummed). One account per address, case-insensitively. */
-export async function linkWallet(userId: string, address: Address, chainId: number): Promise<{ ok: true } | { ok: false; error: 'alreadyLinked' }> {
-	const db = await getDb()
-	const checksummed = getAddress(address)
-	const inserted = rowsOf<{ id: string }>(
-		await db.execute(sql`
-			INSERT INTO wallet_addresses (user_id, address, chain_id) VALUES (${userId}, ${checksummed}, ${chainId})
-			ON CONFLICT ((lower(address))) DO NOTHING
-			RETURNING id
-		`),
-	)
-	if (inserted.length) return { ok: true }
-	const owner = await walletOwner(checksummed)
-	// Linking the same wallet twice to the same account is a no-op, not an error.
-	return owner === userId ? { ok: true } : { ok: false, error: 'alreadyLinked' }
-}
-
-export async function unlinkWallet(userId: string, address: string): Promise<boolean> {
-	const db = await getDb()
-	const rows = rowsOf<{ id: string }>(
-		await db.execute(sql`DELETE FROM wallet_addresses WHERE user_id = ${userId} AND lower(address) = lower(${address}) RETURNING id`),
-	)
-	return rows.length > 0
-}
-
-/** The account a wallet is linked to, if any. */
-export async function walletOwner(address: string): Promise<string | null> {
-	const db = await getDb()
-	const rows = rowsOf<{ userId: string }>(
-		await db.execute(sql`SELECT user_id AS "userId" FROM wallet_addresses WHERE lower(address) = lower(${address})`),
-	)
-	return rows[0]?.userId ?? null
 }

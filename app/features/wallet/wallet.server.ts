@@ -5,7 +5,8 @@ import { clientIp, hit, reserve } from '~/features/security/rate-limit.server.ts
 import { getEnv } from '~/lib/env.server.ts'
 import { log } from '~/lib/log.server.ts'
 import type { WalletChainId } from './chains.ts'
-import { createSiweRequest, linkWallet, verifySiwe, walletOwner, type SiwePurpose } from './siwe.server.ts'
+import { createSiweRequest, verifySiwe, type SiwePurpose } from './siwe.server.ts'
+import { linkWallet, walletOwner } from './wallets.server.ts'
 import { rethrowFault } from '#db/faults.ts'
 
 // What the wallet routes do, with rate limits and the i18n keys they answer with.
