@@ -3,7 +3,8 @@ import { connectionFault } from './faults.ts'
 import { DbHealth, type HealthEvent } from './health.ts'
 
 export type FaultOptions = {
-	/** Longest wait for a connection (a new one, or a free one from the pool). */
+	/** Longest wait for a new connection to the server. (A request waiting for a free connection of a busy pool
+	 * waits up to connectTimeoutMs + queryTimeoutMs: the statement ahead of it ends by then, or is cancelled.) */
 	connectTimeoutMs: number
 	/** Longest a statement may run: the server cancels it (statement_timeout) and the client stops waiting a
 	 * little later (a server that hangs never cancels anything). */
@@ -59,7 +60,8 @@ export function guardedPool(connectionString: string, opts: FaultOptions) {
 
 	class GuardedClient extends pg.Client {
 		constructor(config?: pg.ClientConfig) {
-			super(config)
+			// The pool hands its own (longer) wait to its clients; a connection attempt gets the connect limit.
+			super({ ...config, connectionTimeoutMillis: opts.connectTimeoutMs })
 			// The pool listens for errors only while a client is idle; one that ends while checked out (between
 			// two statements of a transaction) would otherwise emit an 'error' nobody hears, and crash.
 			this.on('error', observe)
@@ -107,7 +109,9 @@ export function guardedPool(connectionString: string, opts: FaultOptions) {
 		connectionString,
 		Client: GuardedClient,
 		max: opts.poolMax,
-		connectionTimeoutMillis: opts.connectTimeoutMs,
+		// The wait for a free connection. Running out of it means every connection is busy, which is load, not
+		// a fault: the request answers 503, and a probe (below) tells whether the server is still there.
+		connectionTimeoutMillis: opts.connectTimeoutMs + opts.queryTimeoutMs,
 		statement_timeout: opts.queryTimeoutMs,
 		query_timeout: opts.queryTimeoutMs + 2_000,
 		// A transaction left open by a request that died must not hold its locks for long.
@@ -116,6 +120,12 @@ export function guardedPool(connectionString: string, opts: FaultOptions) {
 	})
 	// An idle connection ended by the server (terminate, restart, pooler) emits 'error' on the pool.
 	pool.on('error', observe)
+
+	// pg-pool's words when no connection came free in time (a connection attempt that times out says 'connection timeout').
+	const observeConnect = (error: unknown) => {
+		if (error instanceof Error && error.message.includes('timeout exceeded when trying to connect')) void health.check()
+		else observe(error)
+	}
 
 	const connect = pool.connect.bind(pool) as (cb?: (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => Promise<pg.PoolClient> | void
 	pool.connect = function (callback?: (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) {
@@ -126,11 +136,11 @@ export function guardedPool(connectionString: string, opts: FaultOptions) {
 		}
 		if (callback)
 			return connect((error, client, done) => {
-				if (error) observe(error)
+				if (error) observeConnect(error)
 				callback(error, client, done)
 			})
 		return (connect() as Promise<pg.PoolClient>).catch((error: unknown) => {
-			observe(error)
+			observeConnect(error)
 			throw error
 		})
 	} as typeof pool.connect

@@ -47,6 +47,19 @@ describe.runIf(!missing)('database faults on PostgreSQL', () => {
 	const addUser = (tx: Pick<DbHandle['db'], 'insert'> = h.db) =>
 		tx.insert(user).values({ id: randomUUID(), name: 'Fault', email: `${randomUUID()}@example.test`, emailVerified: true })
 
+	it('a busy pool is load, not a fault: requests wait for a free connection and the database is not marked away', async () => {
+		events.length = 0
+		// Five connections held for 1.5 s, longer than the connect limit (1 s); the sixth query waits its turn.
+		// (Drizzle's queries are lazy: then() starts them now.)
+		const held = Array.from({ length: 5 }, () => h.db.execute(sql`select pg_sleep(1.5)`).then(() => null))
+		await new Promise((r) => setTimeout(r, 100))
+		const waiting = await h.db.execute(sql`select 1 as one`)
+		expect(waiting.rows).toEqual([{ one: 1 }])
+		await Promise.all(held)
+		expect(events).toEqual([])
+		expect(h.health.available).toBe(true)
+	})
+
 	it('terminated connections: one warning, the next queries reconnect', async () => {
 		events.length = 0
 		// Fill the pool with idle connections, then end them all from the server side.
