@@ -1,7 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm'
-import { challengeAttempts, learningPaths } from '#db/schema.ts'
+import { asc, eq, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { challengeAttempts, learningPaths, user, userProfiles, xpTotals } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
 import { TOP_N, weekStart, type BoardPath, type BoardRow, type Period } from './params.ts'
 
 export type BoardOptions = {
@@ -27,50 +27,55 @@ export async function scoreboard(o: BoardOptions): Promise<{ top: BoardRow[]; me
 	const period = o.period === 'week' ? weekStart(o.now ?? new Date()).toISOString().slice(0, 10) : 'all'
 	const scope = o.pathId ?? 'all'
 	const limit = o.limit ?? TOP_N
-	const rows = rowsOf<Omit<BoardRow, 'isViewer'>>(
-		await db.execute(sql`
-			WITH top AS (
-				SELECT t.user_id, t.xp, t.lessons,
-					row_number() OVER (ORDER BY t.xp DESC NULLS LAST, t.reached_at, t.user_id)::int AS rank
-				FROM (
-					SELECT t.user_id, t.xp, t.lessons, t.reached_at FROM xp_totals t
-					WHERE t.period = ${period} AND t.scope = ${scope}
-						AND NOT EXISTS (SELECT 1 FROM "user" b WHERE b.id = t.user_id AND b.banned)
-					ORDER BY t.xp DESC NULLS LAST, t.reached_at, t.user_id
-					LIMIT ${limit}
-				) t
-			),
-			-- The viewer's rank: the learners ahead, counted on the ranking index alone (more XP; same XP
-			-- reached earlier), minus the few banned ones among them.
-			me AS (
-				SELECT t.user_id, t.xp, t.lessons,
-					(1
-						+ (SELECT count(*) FROM xp_totals a WHERE a.period = t.period AND a.scope = t.scope AND a.xp > t.xp)
-						+ (SELECT count(*) FROM xp_totals a
-							WHERE a.period = t.period AND a.scope = t.scope AND a.xp = t.xp AND (a.reached_at, a.user_id) < (t.reached_at, t.user_id))
-						- (SELECT count(*) FROM "user" b
-							JOIN xp_totals a ON a.period = t.period AND a.scope = t.scope AND a.user_id = b.id
-							WHERE b.banned AND (a.xp > t.xp OR (a.xp = t.xp AND (a.reached_at, a.user_id) < (t.reached_at, t.user_id))))
-					)::int AS rank
-				FROM xp_totals t
-				WHERE t.period = ${period} AND t.scope = ${scope} AND t.user_id = ${o.viewerId}
-					AND NOT EXISTS (SELECT 1 FROM "user" b WHERE b.id = t.user_id AND b.banned)
-					AND NOT EXISTS (SELECT 1 FROM top WHERE top.user_id = t.user_id)
-			),
-			board AS (SELECT * FROM top UNION ALL SELECT * FROM me)
-			-- Names by key lookups for these few rows only (as a join, the planner reads every user).
-			SELECT r.rank, r.user_id AS "userId", r.xp, r.lessons,
-				(SELECT u.image FROM "user" u WHERE u.id = r.user_id) AS image,
-				(SELECT count(*)::int FROM ${challengeAttempts} WHERE ${challengeAttempts.userId} = r.user_id AND ${challengeAttempts.firstPassedAt} IS NOT NULL) AS challenges,
-				${o.showEmails ? sql`(SELECT u.email FROM "user" u WHERE u.id = r.user_id)` : sql`NULL::text`} AS email,
-				coalesce(
-					nullif(trim((SELECT p.full_name FROM user_profiles p WHERE p.user_id = r.user_id)), ''),
-					nullif(trim((SELECT u.name FROM "user" u WHERE u.id = r.user_id)), '')
-				) AS name
-			FROM board r
-			ORDER BY r.rank
-		`),
-	)
+	// Aliased schema objects: a renamed column fails the typecheck here too. `${X} ${x}` reads "table" "alias".
+	const t = alias(xpTotals, 't')
+	const a = alias(xpTotals, 'a')
+	const b = alias(user, 'b')
+	const u = alias(user, 'u')
+	const p = alias(userProfiles, 'p')
+	const ahead = sql`(${a.xp} > ${t.xp} OR (${a.xp} = ${t.xp} AND (${a.reachedAt}, ${a.userId}) < (${t.reachedAt}, ${t.userId})))`
+	const banned = (id: SQL) => sql`EXISTS (SELECT 1 FROM ${user} ${b} WHERE ${b.id} = ${id} AND ${b.banned})`
+	const ofUser = (column: SQL) => sql`(SELECT ${column} FROM ${user} ${u} WHERE ${u.id} = r.user_id)`
+	const { rows } = await db.execute<Omit<BoardRow, 'isViewer'>>(sql`
+		WITH top AS (
+			SELECT user_id, xp, lessons, row_number() OVER (ORDER BY xp DESC NULLS LAST, reached_at, user_id)::int AS rank
+			FROM (
+				SELECT ${t.userId} AS user_id, ${t.xp} AS xp, ${t.lessons} AS lessons, ${t.reachedAt} AS reached_at FROM ${xpTotals} ${t}
+				WHERE ${t.period} = ${period} AND ${t.scope} = ${scope} AND NOT ${banned(sql`${t.userId}`)}
+				ORDER BY ${t.xp} DESC NULLS LAST, ${t.reachedAt}, ${t.userId}
+				LIMIT ${limit}
+			) ranked
+		),
+		-- The viewer's rank: the learners ahead, counted on the ranking index alone (more XP; same XP
+		-- reached earlier), minus the few banned ones among them.
+		me AS (
+			SELECT ${t.userId} AS user_id, ${t.xp} AS xp, ${t.lessons} AS lessons,
+				(1
+					+ (SELECT count(*) FROM ${xpTotals} ${a} WHERE ${a.period} = ${t.period} AND ${a.scope} = ${t.scope} AND ${a.xp} > ${t.xp})
+					+ (SELECT count(*) FROM ${xpTotals} ${a}
+						WHERE ${a.period} = ${t.period} AND ${a.scope} = ${t.scope} AND ${a.xp} = ${t.xp} AND (${a.reachedAt}, ${a.userId}) < (${t.reachedAt}, ${t.userId}))
+					- (SELECT count(*) FROM ${user} ${b}
+						JOIN ${xpTotals} ${a} ON ${a.period} = ${t.period} AND ${a.scope} = ${t.scope} AND ${a.userId} = ${b.id}
+						WHERE ${b.banned} AND ${ahead})
+				)::int AS rank
+			FROM ${xpTotals} ${t}
+			WHERE ${t.period} = ${period} AND ${t.scope} = ${scope} AND ${t.userId} = ${o.viewerId}
+				AND NOT ${banned(sql`${t.userId}`)}
+				AND NOT EXISTS (SELECT 1 FROM top WHERE top.user_id = ${t.userId})
+		),
+		board AS (SELECT * FROM top UNION ALL SELECT * FROM me)
+		-- Names by key lookups for these few rows only (as a join, the planner reads every user).
+		SELECT r.rank, r.user_id AS "userId", r.xp, r.lessons,
+			${ofUser(sql`${u.image}`)} AS image,
+			(SELECT count(*)::int FROM ${challengeAttempts} WHERE ${challengeAttempts.userId} = r.user_id AND ${challengeAttempts.firstPassedAt} IS NOT NULL) AS challenges,
+			${o.showEmails ? ofUser(sql`${u.email}`) : sql`NULL::text`} AS email,
+			coalesce(
+				nullif(trim((SELECT ${p.fullName} FROM ${userProfiles} ${p} WHERE ${p.userId} = r.user_id)), ''),
+				nullif(trim(${ofUser(sql`${u.name}`)}), '')
+			) AS name
+		FROM board r
+		ORDER BY r.rank
+	`)
 	const all = rows.map((r) => ({
 		...r,
 		rank: Number(r.rank),
