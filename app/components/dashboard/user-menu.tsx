@@ -1,4 +1,4 @@
-import { LogOut, Shield, User } from 'lucide-react'
+import { KeyRound, LogOut, Shield, User } from 'lucide-react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -78,6 +78,13 @@ export function UserMenu({ user, isAdmin }: { user: SessionUser; isAdmin: boolea
 						</Link>
 					</DropdownMenuItem>
 				) : null}
+				<DropdownMenuItem asChild>
+					{/* A full page load: the sign-in pages are static HTML (docs/decisions/0006). */}
+					<Link to="/update-password" reloadDocument>
+						<KeyRound aria-hidden />
+						{t('nav.changePassword')}
+					</Link>
+				</DropdownMenuItem>
 				<WalletMenuItem />
 				<DropdownMenuSeparator />
 				<DropdownMenuItem

@@ -143,6 +143,27 @@ export async function resetPassword(token: string, newPassword: string): Promise
 }
 
 /**
+ * A signed-in user sets a new password ('Change password' in the account menu, /update-password without a
+ * reset token). Every session of the account ends, this one included: the page then sends the user to sign
+ * in with the new password, and a session someone else may hold is gone. An account that signed up with a
+ * provider or a wallet gets an email-and-password sign-in this way.
+ */
+export async function changePassword(request: Request, userId: string, newPassword: string): Promise<AuthResult> {
+	try {
+		const ctx = await (await getAuth()).$context
+		const hash = await ctx.password.hash(newPassword)
+		if (await ctx.internalAdapter.findCredentialAccount(userId)) await ctx.internalAdapter.updatePassword(userId, hash)
+		else await ctx.internalAdapter.createAccount({ userId, providerId: 'credential', accountId: userId, password: hash })
+		await ctx.internalAdapter.deleteUserSessions(userId)
+		return { ok: true, headers: clearSessionCookies(request) }
+	} catch (err) {
+		rethrowFault(err)
+		log.error('password change failed', { code: errorCode(err) })
+		return { ok: false, error: 'auth.errors.updatePasswordFailed', status: 500 }
+	}
+}
+
+/**
  * Ends the session (its row is deleted) and clears the cookies. Signing out always ends the visit: when
  * the server-side part fails (the database is away), the session cookies are still cleared (spec section 4).
  */
