@@ -6,7 +6,6 @@ import {
 	Outlet,
 	Scripts,
 	ScrollRestoration,
-	useLocation,
 	useMatches,
 	useRouteLoaderData,
 } from 'react-router'
@@ -97,15 +96,17 @@ export default function App() {
 }
 
 /**
- * Test hook (TEST_ERROR_ROUTE only, app/features/system/test-faults.server.ts): with a `test_fault=render`
- * cookie, the next render after hydration (a navigation) throws, as a broken component would.
+ * Test hook (TEST_ERROR_ROUTE only, app/features/system/test-faults.server.ts): a `learnchain:test-render-fault`
+ * event on window makes the next render throw, as a broken component would.
  */
 function RenderFaultProbe() {
-	useLocation()
-	const enabled = useRootData()?.env.testFaults
-	if (enabled && typeof document !== 'undefined' && document.documentElement.dataset.hydrated === 'true' && /(?:^|;\s*)test_fault=render(?:;|$)/.test(document.cookie)) {
-		throw new Error('Test render fault')
-	}
+	const [fault, setFault] = useState(false)
+	useEffect(() => {
+		const fail = () => setFault(true)
+		window.addEventListener('learnchain:test-render-fault', fail)
+		return () => window.removeEventListener('learnchain:test-render-fault', fail)
+	}, [])
+	if (fault) throw new Error('Test render fault')
 	return null
 }
 

@@ -2,8 +2,8 @@ import { readCookie } from '~/features/i18n/config.ts'
 import { getEnv } from '~/lib/env.server.ts'
 
 /**
- * Test-only faults, switched on by a `test_fault` cookie, for the e2e specs of the error screens
- * (tests/e2e/shell.spec.ts). They exist only where /dev/error does: TEST_ERROR_ROUTE set and the outbox on
+ * Test-only faults for the e2e specs of the error screens (tests/e2e/shell.spec.ts): a `test_fault=auth`
+ * cookie breaks the sign-in page's loader; the browser's render fault is in app/root.tsx. They exist only where /dev/error does: TEST_ERROR_ROUTE set and the outbox on
  * (never a real mail server), so a production site refuses them whatever cookie a visitor sends.
  */
 export function testFaultsEnabled() {
