@@ -215,12 +215,15 @@ for (const lang of langs) {
 		test('a name typed into the profile before the scripts run is kept, and saved', async ({ context, baseURL }) => {
 			const tab = await context.newPage()
 			await createLearner(tab).then((creds) => loginAs(tab, creds))
-			// A stored name first, which the server renders into the field.
 			const release = await holdScripts(tab)
 			await tab.goto('/dashboard/profile', { waitUntil: 'commit' })
 			const name = tab.getByLabel(s.fullName)
 			await name.pressSequentially('Typed Early', { delay: 10 })
 			await expect(tab.locator('html[data-hydrated]')).toHaveCount(0)
+			// Until React runs, Enter cannot send the form natively (its Save button is disabled).
+			await expect(tab.getByRole('button', { name: s.save, exact: true })).toBeDisabled()
+			await name.press('Enter')
+			await expect(tab).toHaveURL(/\/dashboard\/profile$/)
 			release()
 			await expect(tab.locator('html[data-hydrated]')).toHaveCount(1)
 			await expect(name).toHaveValue('Typed Early')
