@@ -61,6 +61,14 @@ describe('sign-out, password change', () => {
 		expect((await signIn(request(), email, 'new-password-9137')).ok).toBe(true)
 	})
 
+	it("answers 'Login failed' when signing in breaks on the way (not a wrong password)", async () => {
+		const auth = await getAuth()
+		const spy = vi.spyOn(auth.api, 'signInEmail').mockRejectedValueOnce(new TypeError('fetch failed'))
+		const result = await signIn(request(), 'changer@example.test', 'whatever-password')
+		spy.mockRestore()
+		expect(result).toMatchObject({ ok: false, error: 'auth.errors.loginFailed', status: 500 })
+	})
+
 	it('gives an account without a password (a provider or wallet sign-up) one', async () => {
 		const id = randomUUID()
 		await handle.db.insert(user).values({ id, email: 'oauth-only@example.test', name: '', emailVerified: true })
