@@ -11,7 +11,8 @@ export function PendingNavigation() {
 	const navigation = useNavigation()
 	const location = useLocation()
 	const to = navigation.state === 'loading' ? navigation.location.pathname : null
-	if (!to || !/^\/dashboard(\/|$)/.test(to)) return null
+	// A page being left for another one; not the reload of the same page after a form was sent.
+	if (!to || to === location.pathname || !/^\/dashboard(\/|$)/.test(to)) return null
 	const intoAdmin = /^\/dashboard\/admin(\/|$)/.test(to) && !/^\/dashboard\/admin(\/|$)/.test(location.pathname)
 	return (
 		<div
