@@ -1,5 +1,4 @@
-import { useEffect } from 'react'
-import { useTranslation } from '~/features/i18n/react.tsx'
+import { useEffect, useState } from 'react'
 import {
 	isRouteErrorResponse,
 	Links,
@@ -10,13 +9,16 @@ import {
 	useMatches,
 	useRouteLoaderData,
 } from 'react-router'
+import { FallbackError, RenderErrorPanel, SsrErrorPage } from '~/components/error-panels'
 import { NotFound } from '~/components/not-found'
+import { PendingNavigation } from '~/components/pending-navigation'
 import { Unavailable } from '~/components/unavailable'
 import { LazyToaster } from '~/components/ui/lazy-toaster'
 import { getUser } from '~/features/auth/session.server.ts'
 import { defaultLanguage } from '~/features/i18n/config.ts'
 import { getLanguage } from '~/features/i18n/i18n.server.ts'
 import { getPublicEnv } from '~/lib/env.server.ts'
+import { adoptTypedInput } from '~/lib/keep-typed-input.ts'
 import { useNonce } from '~/lib/nonce.tsx'
 import type { Route } from './+types/root'
 import './app.css'
@@ -78,33 +80,49 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+	const env = useRootData()?.env
 	// Marks the page as interactive; end-to-end tests wait for it before using fetcher-driven controls.
 	useEffect(() => {
+		adoptTypedInput()
 		document.documentElement.dataset.hydrated = 'true'
 	}, [])
-	return <Outlet />
+	return (
+		<>
+			<PendingNavigation />
+			{env?.testFaults ? <RenderFaultProbe /> : null}
+			<Outlet />
+		</>
+	)
+}
+
+/**
+ * Test hook (TEST_ERROR_ROUTE only, app/features/system/test-faults.server.ts): a `learnchain:test-render-fault`
+ * event on window makes the next render throw, as a broken component would.
+ */
+function RenderFaultProbe() {
+	const [fault, setFault] = useState(false)
+	useEffect(() => {
+		const fail = () => setFault(true)
+		window.addEventListener('learnchain:test-render-fault', fail)
+		return () => window.removeEventListener('learnchain:test-render-fault', fail)
+	}, [])
+	if (fault) throw new Error('Test render fault')
+	return null
+}
+
+// A loader or action that failed on the server during a browser navigation: in production React Router
+// hands the browser this message instead of the real one. Not a render error; the apology fits it.
+function isServerError(error: unknown) {
+	return error instanceof Error && error.message === 'Unexpected Server Error'
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-	const { t } = useTranslation()
+	// Where the error happened, fixed when the boundary first shows: an error page the server rendered
+	// carries data-ssr-error, and hydrating it must render the same; any other error is the browser's own.
+	const [inBrowser] = useState(() => typeof document !== 'undefined' && !document.querySelector('[data-ssr-error]'))
 	if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
 	if (isRouteErrorResponse(error) && error.status === 503) return <Unavailable />
-	const showDetails = import.meta.env.DEV && error instanceof Error
-	return (
-		<main role="alert" className="flex min-h-svh flex-col items-center justify-center gap-4 p-6 text-center">
-			<h1 className="text-2xl font-semibold">{t('errors.fallback.title')}</h1>
-			<p className="text-muted-foreground max-w-md">{t('errors.fallback.body')}</p>
-			{/* A link, not a script: it also works on pages that are not hydrated, and never re-posts a form. */}
-			<a href="" className="bg-primary text-primary-foreground rounded-md px-4 py-2 text-sm font-medium">
-				{t('errors.fallback.reload')}
-			</a>
-			{showDetails ? (
-				<pre className="bg-muted max-w-full overflow-auto rounded p-4 text-left text-xs">
-					{error.message}
-					{'\n'}
-					{error.stack}
-				</pre>
-			) : null}
-		</main>
-	)
+	if (inBrowser && !isRouteErrorResponse(error) && !isServerError(error)) return <RenderErrorPanel error={error} />
+	if (import.meta.env.DEV && error instanceof Error) return <SsrErrorPage error={error} />
+	return <FallbackError />
 }

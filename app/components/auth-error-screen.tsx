@@ -1,21 +1,13 @@
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { Button } from '~/components/ui/button'
+import { buttonVariants } from '~/components/ui/button'
+import { resetAndGoHome } from '~/lib/reset-client.ts'
 
-function resetAndGoHome() {
-	try {
-		localStorage.clear()
-		sessionStorage.clear()
-	} catch {
-		// Storage can be disabled; going home still helps.
-	}
-	for (const c of document.cookie.split(';')) {
-		const name = c.split('=')[0]?.trim()
-		if (name) document.cookie = `${name}=; Max-Age=0; Path=/`
-	}
-	window.location.assign('/')
-}
-
-/** The 'Authentication Error' screen (spec section 2 and 8). */
+/**
+ * The 'Authentication Error' screen (spec section 2 and 8). It shows on the static sign-in pages, which
+ * load no React (docs/decisions/0006), so its buttons are links that work as they are: 'Try Again' loads
+ * the page again (a GET, so a failed form post is never sent twice) and 'Reset & Go Home' goes to /; the
+ * sign-in island (app/islands/auth.ts) or, on a hydrated page, the click handler adds the reset itself.
+ */
 export function AuthErrorScreen({ error }: { error: unknown }) {
 	const { t } = useTranslation()
 	const message = error instanceof Error ? error.message : String(error ?? '')
@@ -25,10 +17,20 @@ export function AuthErrorScreen({ error }: { error: unknown }) {
 			<h1 className="text-2xl font-semibold">{t('auth.errorScreen.title')}</h1>
 			<p className="text-muted-foreground max-w-md">{t(likelyNetwork ? 'auth.errorScreen.network' : 'auth.errorScreen.unexpected')}</p>
 			<div className="flex gap-2">
-				<Button onClick={() => window.location.reload()}>{t('auth.errorScreen.tryAgain')}</Button>
-				<Button variant="outline" onClick={resetAndGoHome}>
+				<a href="" data-error-action="retry" className={buttonVariants()}>
+					{t('auth.errorScreen.tryAgain')}
+				</a>
+				<a
+					href="/"
+					data-error-action="reset"
+					className={buttonVariants({ variant: 'outline' })}
+					onClick={(event) => {
+						event.preventDefault()
+						resetAndGoHome()
+					}}
+				>
 					{t('auth.errorScreen.resetHome')}
-				</Button>
+				</a>
 			</div>
 		</main>
 	)

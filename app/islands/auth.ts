@@ -1,6 +1,8 @@
 // The sign-in pages' only script (docs/decisions/0006). Their forms post natively and the server
 // answers with the page (errors included) or a redirect; this island adds the busy labels, blocks a
-// second submit, and loads the wallet sign-in (React, wagmi, viem) when its button is clicked.
+// second submit, loads the wallet sign-in (React, wagmi, viem) when its button is clicked, and gives the
+// 'Authentication Error' screen's 'Reset & Go Home' its reset (app/components/auth-error-screen.tsx).
+import { resetAndGoHome } from '~/lib/reset-client.ts'
 import type * as WalletIsland from './wallet-sign-in.tsx'
 
 let wallet: Promise<typeof WalletIsland> | undefined
@@ -35,6 +37,13 @@ window.addEventListener('pageshow', (event) => {
 		button.removeAttribute('aria-disabled')
 	}
 	for (const form of document.querySelectorAll<HTMLFormElement>('form[data-submitting]')) delete form.dataset.submitting
+})
+
+document.addEventListener('click', (event) => {
+	const reset = event.target instanceof Element ? event.target.closest('a[data-error-action="reset"]') : null
+	if (!reset) return
+	event.preventDefault()
+	resetAndGoHome()
 })
 
 document.addEventListener('click', (event) => {

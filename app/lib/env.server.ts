@@ -227,6 +227,8 @@ export function getPublicEnv() {
 		githubEnabled: Boolean(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET),
 		// The wallet's JSON-RPC URLs (chain id -> URL): the browser calls them, so they must not embed a secret key.
 		rpcUrls: { 1: env.RPC_URL_MAINNET, 11155111: env.RPC_URL_SEPOLIA },
+		// Test hook (app/features/system/test-faults.server.ts): the browser may throw a render fault on request (root.tsx).
+		testFaults: env.TEST_ERROR_ROUTE && env.outboxEnabled,
 	}
 }
 

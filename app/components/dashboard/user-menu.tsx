@@ -1,6 +1,7 @@
-import { LogOut, Shield, User } from 'lucide-react'
+import { KeyRound, LogOut, Shield, User } from 'lucide-react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { Link, useFetcher } from 'react-router'
+import { useState } from 'react'
+import { Link } from 'react-router'
 import { Avatar, AvatarFallback, AvatarImage } from '~/components/ui/avatar'
 import { Button } from '~/components/ui/button'
 import {
@@ -21,12 +22,31 @@ function clearClientState() {
 	} catch {
 		// Storage may be unavailable; the server-side sign-out is what matters.
 	}
+	for (const c of document.cookie.split(';')) {
+		const name = c.split('=')[0]?.trim()
+		if (name) document.cookie = `${name}=; Max-Age=0; Path=/`
+	}
+}
+
+/**
+ * Sign out always ends the visit (spec section 4): the server deletes the session and clears its cookie
+ * (even when the database is away, features/auth/flows.server.ts); whether or not that call gets through,
+ * the browser's own state is cleared and it goes to / with a full page load.
+ */
+async function signOutEverywhere() {
+	try {
+		const res = await fetch('/logout', { method: 'POST', redirect: 'manual', credentials: 'same-origin' })
+		if (res.type !== 'opaqueredirect' && !res.ok) console.warn('sign-out failed', res.status)
+	} catch (error) {
+		console.warn('sign-out failed', error)
+	}
+	clearClientState()
+	window.location.assign('/')
 }
 
 export function UserMenu({ user, isAdmin }: { user: SessionUser; isAdmin: boolean }) {
 	const { t } = useTranslation()
-	const signOut = useFetcher()
-	const signingOut = signOut.state !== 'idle'
+	const [signingOut, setSigningOut] = useState(false)
 	return (
 		<DropdownMenu>
 			<DropdownMenuTrigger asChild>
@@ -58,14 +78,22 @@ export function UserMenu({ user, isAdmin }: { user: SessionUser; isAdmin: boolea
 						</Link>
 					</DropdownMenuItem>
 				) : null}
+				<DropdownMenuItem asChild>
+					{/* A full page load: the sign-in pages are static HTML (docs/decisions/0006). */}
+					<Link to="/update-password" reloadDocument>
+						<KeyRound aria-hidden />
+						{t('nav.changePassword')}
+					</Link>
+				</DropdownMenuItem>
 				<WalletMenuItem />
 				<DropdownMenuSeparator />
 				<DropdownMenuItem
 					disabled={signingOut}
 					onSelect={(e) => {
 						e.preventDefault()
-						clearClientState()
-						void signOut.submit(null, { method: 'post', action: '/logout' })
+						if (signingOut) return
+						setSigningOut(true)
+						void signOutEverywhere()
 					}}
 				>
 					<LogOut aria-hidden />

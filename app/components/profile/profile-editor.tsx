@@ -12,6 +12,7 @@ import { LearningProgress } from './learning-progress'
 import { CareerFields, PersonalFields, ProfessionalFields, type FieldsProps } from './profile-fields'
 import { LeaveGuard, UnsavedBanner } from './unsaved-changes'
 import { failureKey } from '~/lib/failure.ts'
+import { useHydrated } from '~/lib/use-hydrated.ts'
 
 const tabs = [
 	{ id: 'personal', icon: UserRound, editable: true },
@@ -42,6 +43,10 @@ export function ProfileEditor({ data }: { data: ProfilePageData }) {
 	const [errors, setErrors] = useState<ProfileErrors>({})
 	const fetcher = useFetcher<SaveResponse>()
 	const saving = fetcher.state !== 'idle'
+	// The form saves through React (JSON, tags included); until the page has hydrated its Save button is
+	// disabled, which also stops Enter in a field from sending the form natively as a GET with the profile
+	// in the address. What is typed meanwhile is kept (app/lib/keep-typed-input.ts).
+	const hydrated = useHydrated()
 	const dirty = useMemo(() => JSON.stringify(form) !== JSON.stringify(baseline), [form, baseline])
 	const handled = useRef<SaveResponse | undefined>(undefined)
 
@@ -142,7 +147,7 @@ export function ProfileEditor({ data }: { data: ProfilePageData }) {
 						</TabsContent>
 						{current.editable ? (
 							<div className="flex justify-end border-t pt-4">
-								<Button type="submit" disabled={saving} className="w-full sm:w-auto">
+								<Button type="submit" disabled={saving || !hydrated} className="w-full sm:w-auto">
 									{saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
 									{saving ? t('profile.saving') : t('profile.save')}
 								</Button>

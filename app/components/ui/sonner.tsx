@@ -10,11 +10,13 @@ import { Toaster as Sonner, type ToasterProps } from 'sonner'
 
 // Theme-agnostic wrapper (no next-themes): colours come from the CSS
 // variables, and callers may still pass `theme` explicitly if needed.
-function Toaster({ position = 'bottom-right', ...props }: ToasterProps) {
+// One toast on screen (spec: toast limit 1); toast.ts also dismisses the older one when a new one comes.
+function Toaster({ position = 'bottom-right', visibleToasts = 1, ...props }: ToasterProps) {
 	return (
 		<Sonner
 			className='toaster group'
 			position={position}
+			visibleToasts={visibleToasts}
 			icons={{
 				success: <CircleCheckIcon className='size-4' />,
 				info: <InfoIcon className='size-4' />,

@@ -5,6 +5,7 @@ import { log } from '~/lib/log.server.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { clientIp, hit, reserve } from '~/features/security/rate-limit.server.ts'
 import type { LimitName } from '~/features/security/limits.ts'
+import { mailDeliveryFailing } from '~/features/mail/mailer.server.ts'
 import { getAuth } from './auth.server.ts'
 import { isKnownDevice, knownDeviceCookie } from './known-device.server.ts'
 import type { Provider } from './schemas.ts'
@@ -74,8 +75,12 @@ export async function signIn(request: Request, email: string, password: string):
 	} catch (err) {
 		rethrowFault(err)
 		const code = errorCode(err)
-		if (!(err instanceof APIError)) log.error('sign-in failed', { error: String(err) })
 		await reservation.settle(code === 'INVALID_EMAIL_OR_PASSWORD')
+		// Not an answer from Better Auth but a failure on the way: the spec's generic 'Login failed'.
+		if (!(err instanceof APIError)) {
+			log.error('sign-in failed', { error: String(err) })
+			return { ok: false, error: 'auth.errors.loginFailed', status: 500 }
+		}
 		return { ok: false, error: loginErrorKey(code), status: code === 'EMAIL_NOT_VERIFIED' ? 403 : 400 }
 	}
 }
@@ -108,6 +113,7 @@ export async function signUp(request: Request, email: string, password: string):
 export async function requestPasswordReset(request: Request, email: string): Promise<AuthResult> {
 	const rate = await hit('passwordReset', clientIp(request))
 	if (rate.limited) return { ok: false, error: 'auth.errors.tooManyRequests', status: 429, retryAfter: rate.retryAfter }
+	if (mailDeliveryFailing()) return { ok: false, error: 'auth.errors.resetFailed', status: 503 }
 	const headers = new Headers(request.headers)
 	runInBackground(
 		(async () => {
@@ -136,6 +142,31 @@ export async function resetPassword(token: string, newPassword: string): Promise
 	}
 }
 
+/**
+ * A signed-in user sets a new password ('Change password' in the account menu, /update-password without a
+ * reset token). Every session of the account ends, this one included: the page then sends the user to sign
+ * in with the new password, and a session someone else may hold is gone. An account that signed up with a
+ * provider or a wallet gets an email-and-password sign-in this way.
+ */
+export async function changePassword(request: Request, userId: string, newPassword: string): Promise<AuthResult> {
+	try {
+		const ctx = await (await getAuth()).$context
+		const hash = await ctx.password.hash(newPassword)
+		if (await ctx.internalAdapter.findCredentialAccount(userId)) await ctx.internalAdapter.updatePassword(userId, hash)
+		else await ctx.internalAdapter.createAccount({ userId, providerId: 'credential', accountId: userId, password: hash })
+		await ctx.internalAdapter.deleteUserSessions(userId)
+		return { ok: true, headers: clearSessionCookies(request) }
+	} catch (err) {
+		rethrowFault(err)
+		log.error('password change failed', { code: errorCode(err) })
+		return { ok: false, error: 'auth.errors.updatePasswordFailed', status: 500 }
+	}
+}
+
+/**
+ * Ends the session (its row is deleted) and clears the cookies. Signing out always ends the visit: when
+ * the server-side part fails (the database is away), the session cookies are still cleared (spec section 4).
+ */
 export async function signOut(request: Request): Promise<Headers> {
 	try {
 		const auth = await getAuth()
@@ -143,8 +174,20 @@ export async function signOut(request: Request): Promise<Headers> {
 		return cookieHeaders(headers)
 	} catch (err) {
 		log.warn('sign-out failed', { code: errorCode(err) })
-		return new Headers()
+		return clearSessionCookies(request)
 	}
+}
+
+/** Set-Cookie headers that delete every Better Auth cookie the request carries. */
+export function clearSessionCookies(request: Request): Headers {
+	const headers = new Headers()
+	for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+		const name = part.split('=')[0]?.trim() ?? ''
+		if (!/^(?:__Secure-)?better-auth\.[\w.-]+$/.test(name)) continue
+		// A __Secure- cookie can only be replaced by a Secure one.
+		headers.append('Set-Cookie', `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${name.startsWith('__Secure-') ? '; Secure' : ''}`)
+	}
+	return headers
 }
 
 export function isProviderConfigured(provider: Provider) {

@@ -36,6 +36,14 @@ export const updatePasswordSchema = z
 	})
 	.refine((v) => v.password === v.confirmPassword, { message: 'auth.errors.passwordsDoNotMatch', path: ['confirmPassword'] })
 
+/** 'Change password' while signed in: the same rules, without a reset token. */
+export const changePasswordSchema = z
+	.object({
+		password: newPassword,
+		confirmPassword: z.string({ error: 'auth.errors.passwordRequired' }).min(1, 'auth.errors.passwordRequired'),
+	})
+	.refine((v) => v.password === v.confirmPassword, { message: 'auth.errors.passwordsDoNotMatch', path: ['confirmPassword'] })
+
 export const providerSchema = z.enum(['google', 'github'])
 export type Provider = z.infer<typeof providerSchema>
 

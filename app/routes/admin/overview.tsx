@@ -6,15 +6,16 @@ import { Card, CardDescription, CardHeader, CardTitle } from '~/components/ui/ca
 import { contentCounts } from '~/features/admin/overview.server.ts'
 import { countNewApplications } from '~/features/applications/applications.server.ts'
 import { requireAdmin } from '~/features/auth/session.server.ts'
+import { getT } from '~/features/i18n/i18n.server.ts'
 import type { Route } from './+types/overview'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAdmin(request)
 	const [counts, newApplications] = await Promise.all([contentCounts(), countNewApplications()])
-	return { counts, newApplications }
+	return { counts, newApplications, title: getT(request)('nav.admin') }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Admin' }]
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()

@@ -6,6 +6,7 @@ import { Button } from '~/components/ui/button'
 import { getUser } from '~/features/auth/session.server.ts'
 import { displayName } from '~/features/auth/user.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
+import { getT } from '~/features/i18n/i18n.server.ts'
 import type { Route } from './+types/callback'
 
 // Better Auth has already exchanged the provider's code and set the session cookie
@@ -13,11 +14,12 @@ import type { Route } from './+types/callback'
 export async function loader({ request }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const user = await getUser(request)
-	if (url.searchParams.get('error') || !user) return { ok: false as const }
-	return { ok: true as const, name: displayName(user), to: safeRedirect(url.searchParams.get('redirectTo')) }
+	const title = getT(request)('auth.callback.title')
+	if (url.searchParams.get('error') || !user) return { ok: false as const, title }
+	return { ok: true as const, title, name: displayName(user), to: safeRedirect(url.searchParams.get('redirectTo')) }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Authentication' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'robots', content: 'noindex' }]
 
 export default function Callback({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()

@@ -10,6 +10,7 @@ import { retryAfterHeader } from '~/features/security/rate-limit.server.ts'
 import { fieldErrors, loginSchema, readFormObject, type FieldErrors } from '~/features/auth/schemas.ts'
 import { requireAnonymous } from '~/features/auth/session.server.ts'
 import { demoAccounts } from '~/features/system/demo-accounts.ts'
+import { throwTestFault } from '~/features/system/test-faults.server.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
 import { pageMeta } from '~/features/marketing/seo.ts'
 import { getEnv } from '~/lib/env.server.ts'
@@ -19,6 +20,7 @@ import type { Route } from './+types/login'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAnonymous(request)
+	throwTestFault(request, 'auth')
 	const t = getT(request)
 	return { title: t('auth.login.title'), description: t('seo.login.description', { app: getEnv().APP_NAME }) }
 }

@@ -3,14 +3,18 @@ import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { FormField, FormMessage } from '~/components/form-field'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import { resetPassword } from '~/features/auth/flows.server.ts'
+import { changePassword, resetPassword } from '~/features/auth/flows.server.ts'
 import { isCommonPassword } from '~/features/auth/password-policy.server.ts'
-import { fieldErrors, readFormObject, updatePasswordSchema, type FieldErrors } from '~/features/auth/schemas.ts'
+import { changePasswordSchema, fieldErrors, readFormObject, updatePasswordSchema, type FieldErrors } from '~/features/auth/schemas.ts'
+import { getUser } from '~/features/auth/session.server.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
 import type { Route } from './+types/update-password'
 
-export function loader({ request }: Route.LoaderArgs) {
-	return { title: getT(request)('auth.update.title') }
+// Two ways here: the emailed reset link (?token=...), or 'Change password' in the account menu while
+// signed in (no token; the session says whose password it is).
+export async function loader({ request }: Route.LoaderArgs) {
+	const user = await getUser(request)
+	return { title: getT(request)('auth.update.title'), signedIn: Boolean(user) }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -18,7 +22,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 type ActionData = { fields?: FieldErrors; error?: string; success?: string }
 
 export async function action({ request }: Route.ActionArgs) {
-	const parsed = updatePasswordSchema.safeParse(await readFormObject(request))
+	const form = await readFormObject(request)
+	if (!form.token) return changeOwnPassword(request, form)
+	const parsed = updatePasswordSchema.safeParse(form)
 	if (!parsed.success) {
 		const fields = fieldErrors(parsed.error)
 		return data<ActionData>({ fields, error: fields.token }, { status: 400 })
@@ -29,14 +35,26 @@ export async function action({ request }: Route.ActionArgs) {
 	return data<ActionData>({ success: 'auth.update.success' })
 }
 
-export default function UpdatePassword({ actionData }: Route.ComponentProps) {
+async function changeOwnPassword(request: Request, form: Record<string, string>) {
+	const user = await getUser(request)
+	if (!user) return data<ActionData>({ error: 'auth.errors.resetLinkInvalid' }, { status: 400 })
+	const parsed = changePasswordSchema.safeParse(form)
+	if (!parsed.success) return data<ActionData>({ fields: fieldErrors(parsed.error) }, { status: 400 })
+	if (isCommonPassword(parsed.data.password)) return data<ActionData>({ fields: { password: 'auth.errors.passwordTooCommon' } }, { status: 400 })
+	const result = await changePassword(request, user.id, parsed.data.password)
+	if (!result.ok) return data<ActionData>({ error: result.error }, { status: result.status })
+	return data<ActionData>({ success: 'auth.update.success' }, { headers: result.headers })
+}
+
+export default function UpdatePassword({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation()
 	const [params] = useSearchParams()
 	const navigation = useNavigation()
 	const result = actionData as ActionData | undefined
 	const token = params.get('token') ?? ''
 	const linkError = params.get('error') ? 'auth.errors.resetLinkInvalid' : undefined
-
+	// After a change the session is gone, yet the success message and the way on to sign in stay.
+	const canChange = loaderData.signedIn || Boolean(result?.success)
 
 	return (
 		<Card>
@@ -44,10 +62,10 @@ export default function UpdatePassword({ actionData }: Route.ComponentProps) {
 				<CardTitle className="text-2xl">
 					<h1>{t('auth.update.title')}</h1>
 				</CardTitle>
-				<CardDescription>{t('auth.update.subtitle')}</CardDescription>
+				<CardDescription>{t(token ? 'auth.update.subtitle' : 'auth.update.changeSubtitle')}</CardDescription>
 			</CardHeader>
 			<CardContent>
-				{!token || linkError ? (
+				{(!token && !canChange) || linkError ? (
 					<div className="grid gap-4">
 						<FormMessage error={linkError ?? 'auth.errors.resetLinkInvalid'} />
 						<Link to="/forgot-password" className="text-primary text-center text-sm underline-offset-4 hover:underline">
@@ -56,7 +74,7 @@ export default function UpdatePassword({ actionData }: Route.ComponentProps) {
 					</div>
 				) : (
 					<Form method="post" className="grid gap-4" noValidate>
-						<input type="hidden" name="token" value={token} />
+						{token ? <input type="hidden" name="token" value={token} /> : null}
 						<FormMessage error={result?.error} success={result?.success} />
 						{/* The page is static (no React in the browser): the browser itself moves on to sign in. */}
 						{result?.success ? <meta httpEquiv="refresh" content="3;url=/login" /> : null}
