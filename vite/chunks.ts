@@ -13,7 +13,7 @@ import type { Plugin } from 'vite'
  *   small modules two or more of the learner's pages share (signedInShell below).
  * Modules reached only through import() (wallet, chat, editor, toaster) and the route modules keep their own
  * chunks, so nothing loaded on demand is pulled forward (scripts/check-assets.mjs checks it for the public
- * pages). The landings' islands are built separately (islands.vite.ts) and are not affected.
+ * pages). The landings' islands are built separately (vite/islands.ts) and are not affected.
  *
  * "Needs" is followed per imported name through barrels (a package index made only of imports and
  * re-exports: lucide-react, radix-ui, zod/v4/core): the sidebar's `import { Award } from 'lucide-react'`

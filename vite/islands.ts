@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { build, type Plugin, type ResolvedConfig } from 'vite'
 import tsconfigPaths from 'vite-tsconfig-paths'
-import { localeChunks } from './locale-chunks.vite.ts'
+import { localeChunks } from './locale-chunks.ts'
 
 /**
  * Islands: small scripts for pages that are server-rendered but not hydrated (the landings,

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Plugin } from 'vite'
-import { publicSections, serverOnlySections } from './app/features/i18n/config.ts'
+import { publicSections, serverOnlySections } from '../app/features/i18n/config.ts'
 
 /**
  * `virtual:locale/<public|app>-<lang>`: the public or the signed-in sections of app/locales/<lang>.json
