@@ -6,9 +6,10 @@ import { islands } from './vite/islands.ts'
 import { localeChunks } from './vite/locale-chunks.ts'
 import { vendorChunks } from './vite/chunks.ts'
 import { challengeWorker } from './vite/challenge-worker.ts'
+import { precompress } from './vite/precompress.ts'
 
 export default defineConfig({
-	plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), localeChunks(), islands(), vendorChunks(), challengeWorker()],
+	plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), localeChunks(), islands(), vendorChunks(), challengeWorker(), precompress()],
 	build: { target: 'es2022' },
 	// PGlite ships its own wasm/data files; bundling it breaks their lookup.
 	ssr: { external: ['@electric-sql/pglite', 'pg'] },
