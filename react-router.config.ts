@@ -1,5 +1,5 @@
 import type { Config } from '@react-router/dev/config'
-import { buildHttpServer } from './http-server.vite.ts'
+import { buildHttpServer } from './vite/http-server.ts'
 
 export default {
 	ssr: true,

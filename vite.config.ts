@@ -2,13 +2,14 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import tsconfigPaths from 'vite-tsconfig-paths'
-import { islands } from './islands.vite.ts'
-import { localeChunks } from './locale-chunks.vite.ts'
-import { vendorChunks } from './chunks.vite.ts'
-import { challengeWorker } from './challenge-worker.vite.ts'
+import { islands } from './vite/islands.ts'
+import { localeChunks } from './vite/locale-chunks.ts'
+import { vendorChunks } from './vite/chunks.ts'
+import { challengeWorker } from './vite/challenge-worker.ts'
+import { precompress } from './vite/precompress.ts'
 
 export default defineConfig({
-	plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), localeChunks(), islands(), vendorChunks(), challengeWorker()],
+	plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), localeChunks(), islands(), vendorChunks(), challengeWorker(), precompress()],
 	build: { target: 'es2022' },
 	// PGlite ships its own wasm/data files; bundling it breaks their lookup.
 	ssr: { external: ['@electric-sql/pglite', 'pg'] },

@@ -14,11 +14,11 @@ import type { DbHandle } from './client.server.ts'
 // Values travel as the database's own JSON text and come back through json_populate_recordset, so
 // timestamps (microseconds), jsonb, arrays and numerics are reproduced exactly, without JavaScript types.
 
-export const BACKUP_FORMAT = 'learnchain-backup'
-export const BACKUP_VERSION = 1
+const BACKUP_FORMAT = 'learnchain-backup'
+const BACKUP_VERSION = 1
 
-export type BackupTable = { name: string; columns: string[]; rows: number }
-export type BackupHeader = {
+type BackupTable = { name: string; columns: string[]; rows: number }
+type BackupHeader = {
 	format: typeof BACKUP_FORMAT
 	version: number
 	createdAt: string
@@ -28,8 +28,8 @@ export type BackupHeader = {
 	/** Local secrets of an embedded database's DATA_DIR (session and signing keys), by file name. */
 	secrets?: Record<string, string>
 }
-export type BackupSummary = { file: string; tables: BackupTable[]; rows: number; bytes: number }
-export type RestoreSummary = { tables: BackupTable[]; rows: number; secrets: Record<string, string> }
+type BackupSummary = { file: string; tables: BackupTable[]; rows: number; bytes: number }
+type RestoreSummary = { tables: BackupTable[]; rows: number; secrets: Record<string, string> }
 
 type Runner = { execute: (query: SQL) => Promise<unknown> }
 

@@ -56,7 +56,7 @@ async function withStartupLock<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<
 }
 
 /** The migrations folder, found whether we run from source or from build/server. */
-export function migrationsFolder() {
+function migrationsFolder() {
 	const candidates = [
 		path.resolve(process.cwd(), 'db/migrations'),
 		path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations'),

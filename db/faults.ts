@@ -38,7 +38,7 @@ const FAULT_MESSAGES = [
 	'PGlite is closed',
 ]
 
-export type Fault = {
+type Fault = {
 	cause: string
 	code?: string
 	/** The server did not answer in time (frozen, overloaded, unreachable): as good as away, no probe needed. */

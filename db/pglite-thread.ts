@@ -14,7 +14,7 @@ type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, (va
 type Result = { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number }
 type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void; timer?: ReturnType<typeof setTimeout> }
 
-export type ThreadOptions = {
+type ThreadOptions = {
 	/** A statement (or a wait for the engine) longer than this ends the worker. 0: no limit (migrations). */
 	timeoutMs: () => number
 	/** Every fault (timeout, worker gone) is told here first: the health monitor. */

@@ -69,7 +69,7 @@ function size(file) {
 }
 const locale = localeChunks.map((f) => `/assets/${f}`).sort((a, b) => size(b).gzip - size(a).gzip)[0]
 
-// Islands of static pages, from the build (islands.vite.ts).
+// Islands of static pages, from the build (vite/islands.ts).
 const islandsFile = path.join(buildDir, 'islands.json')
 const islands = fs.existsSync(islandsFile) ? JSON.parse(fs.readFileSync(islandsFile, 'utf8')) : {}
 

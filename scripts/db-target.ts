@@ -1,11 +1,12 @@
-// Which database the db:backup / db:restore commands work on: the same settings as the server
-// (DATABASE_URL, else the embedded PGlite in DATA_DIR, default ./data), read without app start-up.
+// Which database the db:backup / db:restore commands work on: the server's own settings (DATABASE_URL,
+// else the embedded PGlite in DATA_DIR), parsed by app/lib/env.server.ts without starting the app, so
+// the defaults and the start-up error for a bad value are the server's.
+import { readSettings } from '../app/lib/env.server.ts'
 
 export type DbTarget = { databaseUrl?: string; dataDir: string; label: string }
 
 export function dbTarget(): DbTarget {
-	const databaseUrl = process.env.DATABASE_URL?.trim() || undefined
-	const dataDir = process.env.DATA_DIR?.trim() || './data'
+	const { DATABASE_URL: databaseUrl, DATA_DIR: dataDir } = readSettings()
 	if (databaseUrl) {
 		const u = new URL(databaseUrl)
 		return { databaseUrl, dataDir, label: `PostgreSQL ${u.host}${u.pathname}` }

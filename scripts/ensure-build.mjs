@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
-const SOURCES = ['app', 'db', 'public', 'server', 'vite.config.ts', 'react-router.config.ts', 'chunks.vite.ts', 'islands.vite.ts', 'http-server.vite.ts', 'challenge-worker.vite.ts']
+const SOURCES = ['app', 'db', 'public', 'server', 'vite.config.ts', 'react-router.config.ts', 'vite']
 
 function newestMtime(p) {
 	if (!fs.existsSync(p)) return 0

@@ -21,7 +21,7 @@ const GRADING_PATHS = new Set(['/resources/challenges/run', '/resources/challeng
 /** Content packs held in memory at once (20 MB each at most). */
 const MAX_UPLOADS = 2
 
-export type AppOptions = {
+type AppOptions = {
 	settings: Settings
 	services: AppServices
 	/** The app; development passes a function, so each request gets the freshly edited modules. */

@@ -16,7 +16,7 @@ export function bufferedBody(req: IncomingMessage): Buffer | undefined {
 	return bodies.get(req)
 }
 
-export type BodyRules = {
+type BodyRules = {
 	limits: Record<BodyKind, number>
 	/** Deadline for a form or JSON body, from the end of the headers to the last byte. */
 	timeoutMs: number

@@ -15,8 +15,8 @@ import type { RequestHandler } from 'express'
 // hold the gate for its whole stream. Requests whose client goes away while queued never run. Request
 // bodies are read before the gate (server/body-limits.ts), so a slow upload never holds a slot.
 
-export type GateStats = { running: number; queued: number; oldestWaitMs: number }
-export type Gate = RequestHandler & { stats: () => GateStats }
+type GateStats = { running: number; queued: number; oldestWaitMs: number }
+type Gate = RequestHandler & { stats: () => GateStats }
 
 type Req = Pick<IncomingMessage, 'url'> & { path: string }
 type Res = Pick<ServerResponse, 'writeHead' | 'once'>

@@ -1,22 +1,28 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import express from 'express'
+import expressStaticGzip from 'express-static-gzip'
 import type { ServerBuild } from 'react-router'
-import { compressedAssets } from './compressed-assets.ts'
 import { serve } from './serve.ts'
 import { servicesOf } from './services.ts'
 
 /**
- * The built static files: hashed assets compressed from memory (server/compressed-assets.ts) or as they
- * are, immutable; the few files at the root (favicon, social card) for an hour. Pages have no extension,
- * and skipping the lookup for them saves a stat and a 404 error object on every page request.
+ * A directory of the client build: each text file as the build compressed it (`.br`, `.gz` beside it,
+ * vite/precompress.ts) when the client takes that encoding, Brotli first, else as it is. The files are
+ * listed once at start-up, so an unknown name costs no lookup of a compressed copy.
  */
-function builtFiles(buildDir: string) {
-	const assets = path.join(buildDir, 'client/assets')
+const precompressed = (dir: string, maxAge: string, immutable = false) =>
+	expressStaticGzip(dir, { enableBrotli: true, orderPreference: ['br', 'gzip'], index: false, serveStatic: { maxAge, immutable, index: false } })
+
+/**
+ * The built static files: hashed assets immutable; the few files at the root (favicon, social card) for
+ * an hour. Pages have no extension, and skipping the lookup for them saves a stat and a 404 error object
+ * on every page request.
+ */
+export function builtFiles(buildDir: string) {
 	const router = express.Router()
-	router.use('/assets', compressedAssets(assets))
-	router.use('/assets', express.static(assets, { immutable: true, maxAge: '1y', index: false }))
-	const rootFiles = express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false })
+	router.use('/assets', precompressed(path.join(buildDir, 'client/assets'), '1y', true))
+	const rootFiles = precompressed(path.join(buildDir, 'client'), '1h')
 	router.use((req, res, next) => (path.extname(req.path) ? rootFiles(req, res, next) : next()))
 	return router
 }

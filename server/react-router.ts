@@ -20,7 +20,7 @@ export function requestUrl(req: IncomingMessage & { originalUrl?: string }): URL
 }
 
 /** A Fetch API request for `req`, aborted when the client goes away before the answer is out. */
-export function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
 	const headers = new Headers()
 	for (const [key, value] of Object.entries(req.headers)) {
 		if (Array.isArray(value)) for (const v of value) headers.append(key, v)

@@ -18,7 +18,7 @@ export function securityHeaders({ hsts }: { hsts: boolean }): RequestHandler {
  * browser sends no Origin. Requests with neither header come from non-browser clients, which carry no
  * ambient cookies from another site.
  */
-export function isCrossSiteWrite(req: IncomingMessage, appOrigin: string): boolean {
+function isCrossSiteWrite(req: IncomingMessage, appOrigin: string): boolean {
 	if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return false
 	const origin = req.headers.origin
 	if (origin && origin !== 'null') {

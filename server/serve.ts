@@ -14,7 +14,7 @@ const KEEP_ALIVE_MS = 65_000
  * its request head; the body deadlines are server/body-limits.ts's, with Node's request timeout as a
  * backstop just past the longest of them.
  */
-export function withTimeouts(server: http.Server, settings: { HEADERS_TIMEOUT_MS: number; UPLOAD_TIMEOUT_MS: number }) {
+function withTimeouts(server: http.Server, settings: { HEADERS_TIMEOUT_MS: number; UPLOAD_TIMEOUT_MS: number }) {
 	server.headersTimeout = settings.HEADERS_TIMEOUT_MS
 	server.requestTimeout = settings.UPLOAD_TIMEOUT_MS + settings.HEADERS_TIMEOUT_MS
 	server.keepAliveTimeout = KEEP_ALIVE_MS
@@ -22,7 +22,7 @@ export function withTimeouts(server: http.Server, settings: { HEADERS_TIMEOUT_MS
 }
 
 /** Node checks its timeouts every 30 s by default; once a second keeps a 10 s deadline a 10 s deadline. */
-export const CONNECTIONS_CHECKING_INTERVAL_MS = 1000
+const CONNECTIONS_CHECKING_INTERVAL_MS = 1000
 
 /** Migrate and seed, then listen with the middleware stack of server/app.ts; shut down on SIGTERM. */
 export async function serve(opts: {

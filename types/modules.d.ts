@@ -9,7 +9,7 @@ declare module 'virtual:locale/*' {
 	export default messages
 }
 
-/** Hashed URLs of the island scripts (islands.vite.ts), keyed by island name. */
+/** Hashed URLs of the island scripts (vite/islands.ts), keyed by island name. */
 declare module 'virtual:islands' {
 	const urls: Record<string, string>
 	export default urls

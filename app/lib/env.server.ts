@@ -131,6 +131,9 @@ const schema = z.object({
 	UPLOAD_TIMEOUT_MS: integer(1000, 3_600_000).default(120_000),
 })
 
+/** Every setting, for the check that README.md's settings table lists each with its true default (env.readme.test.ts). */
+export const settingsSchema = schema
+
 type Parsed = z.infer<typeof schema>
 
 export type Settings = Omit<Parsed, 'APP_URL' | 'TRUST_PROXY'> & {

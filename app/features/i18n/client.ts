@@ -5,7 +5,7 @@ import type { Messages } from './translate.ts'
 type Scope = 'public' | 'all'
 
 // Public pages load only the public sections; the signed-in area loads the whole file once.
-// (virtual:locale/* modules are cut from app/locales/*.json at build time: locale-chunks.vite.ts.)
+// (virtual:locale/* modules are cut from app/locales/*.json at build time: vite/locale-chunks.ts.)
 async function loadMessages(lang: Language, scope: Scope): Promise<Messages> {
 	const chunk = (m: { default: Messages }) => m.default
 	const pub = lang === 'pt-BR' ? import('virtual:locale/public-pt-BR').then(chunk) : import('virtual:locale/public-en-US').then(chunk)

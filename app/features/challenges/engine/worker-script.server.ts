@@ -1,5 +1,5 @@
 // Where the grading worker's code is. The production build emits the worker as its own file beside the
-// server bundle and puts its URL here (challenge-worker.vite.ts replaces `BUILT`); run from the sources
+// server bundle and puts its URL here (vite/challenge-worker.ts replaces `BUILT`); run from the sources
 // (vitest, the dev server, tsx scripts) the TypeScript entry is loaded through tsx's loader.
 
 const BUILT: string | null = null

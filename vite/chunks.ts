@@ -13,7 +13,7 @@ import type { Plugin } from 'vite'
  *   small modules two or more of the learner's pages share (signedInShell below).
  * Modules reached only through import() (wallet, chat, editor, toaster) and the route modules keep their own
  * chunks, so nothing loaded on demand is pulled forward (scripts/check-assets.mjs checks it for the public
- * pages). The landings' islands are built separately (islands.vite.ts) and are not affected.
+ * pages). The landings' islands are built separately (vite/islands.ts) and are not affected.
  *
  * "Needs" is followed per imported name through barrels (a package index made only of imports and
  * re-exports: lucide-react, radix-ui, zod/v4/core): the sidebar's `import { Award } from 'lucide-react'`
@@ -22,6 +22,11 @@ import type { Plugin } from 'vite'
  * (a third of it, loaded and left unused by every signed-in page). Only the modules named here go into
  * these chunks (onlyExplicitManualChunks): Rollup would otherwise add everything they import, barrels'
  * contents included.
+ *
+ * Rollup's own options were measured against this (docs/decisions/0010): `output.experimentalMinChunkSize`
+ * alone or with React and React Router as manualChunks leaves 35 to 38 scripts per signed-in page (this
+ * plugin: 13) and as many or more bytes, because it only merges chunks whose side effects are the same for
+ * every entry. Tested on a fixture app: vite/chunks.test.ts.
  */
 const REACT = /\/node_modules\/(react|react-dom|scheduler)\//
 const ROUTER = /\/node_modules\/(react-router|turbo-stream|cookie|set-cookie-parser)\//
@@ -128,8 +133,8 @@ export function vendorChunks(): Plugin {
 }
 
 /**
- * The shell: what the root and the dashboard layout need, and the small modules at least three of the
- * learner's pages (the dashboard's own routes, admin aside) need: badge, card, page header, toast, a few
+ * The shell: what the root and the dashboard layout need, and the small modules two or more (SHARED_BY) of
+ * the learner's pages (the dashboard's own routes, admin aside) need: badge, card, page header, toast, a few
  * icons. As chunks of their own they were as many more requests on every page, each a round trip on a phone.
  */
 function signedInShell(ids: string[], getModuleInfo: (id: string) => ModuleInfo, links: Map<string, Links>) {

@@ -6,13 +6,13 @@ import { build } from 'vite'
  * done, so `npm start` runs plain JavaScript. Packages stay imports of node_modules; the few pure app
  * modules the middlewares use (body caps, the client-address rules) are bundled in.
  */
-export async function buildHttpServer(buildDirectory: string) {
+export async function buildHttpServer(buildDirectory: string, { entry = 'server/production.ts' }: { entry?: string } = {}) {
 	await build({
 		configFile: false,
 		logLevel: 'warn',
 		mode: 'production',
 		build: {
-			ssr: 'server/production.ts',
+			ssr: entry,
 			outDir: path.join(buildDirectory, 'http'),
 			emptyOutDir: true,
 			copyPublicDir: false,

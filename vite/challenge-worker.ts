@@ -10,7 +10,8 @@ import type { Plugin } from 'vite'
 const ENTRY = 'app/features/challenges/engine/worker.server.ts'
 const SCRIPT = /\/app\/features\/challenges\/engine\/worker-script\.server\.ts$/
 
-export function challengeWorker(): Plugin {
+/** `entry` and `script` are the app's files; the unit test (vite/challenge-worker.test.ts) passes a fixture's. */
+export function challengeWorker({ entry = ENTRY, script = SCRIPT }: { entry?: string; script?: RegExp } = {}): Plugin {
 	let ssr = false
 	let ref: string | undefined
 	return {
@@ -20,10 +21,10 @@ export function challengeWorker(): Plugin {
 			ssr = Boolean(isSsrBuild)
 		},
 		buildStart() {
-			if (ssr) ref = this.emitFile({ type: 'chunk', id: ENTRY, fileName: 'challenge-worker.js' })
+			if (ssr) ref = this.emitFile({ type: 'chunk', id: entry, fileName: 'challenge-worker.js' })
 		},
 		transform(code, id) {
-			if (!ssr || !ref || !SCRIPT.test(id)) return null
+			if (!ssr || !ref || !script.test(id)) return null
 			// Before or after TypeScript is stripped, depending on the plugin order.
 			const next = code.replace(/const BUILT(: string \| null)? = null/, `const BUILT = import.meta.ROLLUP_FILE_URL_${ref}`)
 			if (next === code) this.error('worker-script.server.ts no longer declares `const BUILT: string | null = null`')

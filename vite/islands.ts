@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { build, type Plugin, type ResolvedConfig } from 'vite'
 import tsconfigPaths from 'vite-tsconfig-paths'
-import { localeChunks } from './locale-chunks.vite.ts'
+import { localeChunks } from './locale-chunks.ts'
 
 /**
  * Islands: small scripts for pages that are server-rendered but not hydrated (the landings,
@@ -12,13 +12,19 @@ import { localeChunks } from './locale-chunks.vite.ts'
  * build/islands.json; the server build then reads the URLs through `virtual:islands`.
  * React Router builds the client before the server, which is what makes that hand-over work.
  */
-export const islandEntries = { landing: 'app/islands/landing.ts', auth: 'app/islands/auth.ts' } as const
+const islandEntries = { landing: 'app/islands/landing.ts', auth: 'app/islands/auth.ts' } as const
 
 const VIRTUAL = 'virtual:islands'
-const buildDir = () => path.resolve(process.env.BUILD_DIR ?? 'build')
-const urlsFile = () => path.join(buildDir(), 'islands.json')
 
-export function islands(): Plugin {
+/**
+ * `entries` are the island sources by name; `buildDir` is where islands.json goes (React Router's build
+ * directory: BUILD_DIR, as react-router.config.ts reads it). The unit test passes a fixture's.
+ */
+export function islands({
+	entries = islandEntries as Record<string, string>,
+	buildDir = path.resolve(process.env.BUILD_DIR ?? 'build'),
+}: { entries?: Record<string, string>; buildDir?: string } = {}): Plugin {
+	const urlsFile = () => path.join(buildDir, 'islands.json')
 	let config: ResolvedConfig
 	return {
 		name: 'learnchain-islands',
@@ -32,7 +38,7 @@ export function islands(): Plugin {
 			if (id !== `\0${VIRTUAL}`) return undefined
 			// In development Vite serves the island sources as they are.
 			if (config.command === 'serve') {
-				const dev = Object.fromEntries(Object.entries(islandEntries).map(([name, file]) => [name, `/${file}`]))
+				const dev = Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, `/${file}`]))
 				return `export default ${JSON.stringify(dev)}`
 			}
 			const file = urlsFile()
@@ -60,7 +66,7 @@ export function islands(): Plugin {
 					target: 'es2022',
 					modulePreload: { polyfill: false },
 					rollupOptions: {
-						input: islandEntries,
+						input: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, path.resolve(config.root, file)])),
 						// Libraries' "use client" directives mean nothing outside React Server Components.
 						onwarn(warning, warn) {
 							if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning)
@@ -79,7 +85,7 @@ export function islands(): Plugin {
 				if (chunk.type !== 'chunk' || !chunk.isEntry) continue
 				islands[chunk.name] = { url: `${config.base}${chunk.fileName}`, imports: chunk.imports.map((f) => `${config.base}${f}`) }
 			}
-			fs.mkdirSync(buildDir(), { recursive: true })
+			fs.mkdirSync(buildDir, { recursive: true })
 			fs.writeFileSync(urlsFile(), `${JSON.stringify(islands, null, '\t')}\n`)
 		},
 	}
