@@ -38,25 +38,27 @@ export async function markViewed(userId: string, lessonId: string) {
  * Complete a lesson: progress 'completed' (first completion time kept), the lesson's XP written to the
  * ledger once (unique per user and lesson), and the learner enrolled in the path. One transaction.
  * When that was the path's last lesson, the path's certificate is issued.
+ * `at` backdates the completion (the demo cohort's history); requests always complete it now.
  */
-export async function completeLesson(userId: string, lessonId: string, preview = false) {
+export async function completeLesson(userId: string, lessonId: string, preview = false, at?: Date) {
 	const lesson = await getVisibleLesson(lessonId, preview)
 	if (!lesson) return null
 	const db = await getDb()
+	const when = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`
 	const awarded = await db.transaction(async (tx) => {
 		await tx.execute(sql`
 			INSERT INTO user_progress (user_id, lesson_id, status, completed_at, last_viewed_at)
-			VALUES (${userId}, ${lessonId}, 'completed', now(), now())
+			VALUES (${userId}, ${lessonId}, 'completed', ${when}, ${when})
 			ON CONFLICT (user_id, lesson_id) DO UPDATE SET
 				status = 'completed',
-				completed_at = coalesce(user_progress.completed_at, now()),
-				last_viewed_at = now(),
+				completed_at = coalesce(user_progress.completed_at, ${when}),
+				last_viewed_at = ${when},
 				updated_at = now()
 		`)
 		const xp = rowsOf<{ amount: number }>(
 			await tx.execute(sql`
-				INSERT INTO xp_ledger (user_id, source_kind, source_id, amount)
-				VALUES (${userId}, 'lesson', ${lessonId}, ${lesson.xpValue})
+				INSERT INTO xp_ledger (user_id, source_kind, source_id, amount, created_at)
+				VALUES (${userId}, 'lesson', ${lessonId}, ${lesson.xpValue}, ${when})
 				ON CONFLICT (user_id, source_kind, source_id) DO NOTHING
 				RETURNING amount
 			`),
@@ -69,7 +71,7 @@ export async function completeLesson(userId: string, lessonId: string, preview =
 	})
 	// Right after the commit, not inside it: issuing reads the committed progress, and is idempotent, so a
 	// crash in between is repaired by the next completion or the path page's 'Get your certificate'.
-	const certificate = await issueCertificateIfComplete(userId, lesson.pathId).catch((err: unknown) => {
+	const certificate = await issueCertificateIfComplete(userId, lesson.pathId, at).catch((err: unknown) => {
 		// A database fault is logged once by the health monitor; the next completion issues it.
 		if (isConnectionFault(err)) return null
 		log.error('certificate issue failed', { userId, pathId: lesson.pathId, message: err instanceof Error ? err.message : String(err) })
