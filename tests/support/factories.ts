@@ -5,7 +5,19 @@ import { randomUUID } from 'node:crypto'
 import { courses, learningPaths, lessonChallenges, lessons, modules } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
 
-export { application, certificate, completion, createLearner, enrollIn, passedChallenge, profile, quizAttempt, viewLesson } from '~/features/system/factories.server.ts'
+export {
+	application,
+	certificate,
+	completion,
+	completions,
+	createLearner,
+	enrollIn,
+	passedChallenge,
+	passedChallengeAttempt,
+	profile,
+	quizAttempt,
+	viewLesson,
+} from '~/features/system/factories.server.ts'
 
 type PathRow = typeof learningPaths.$inferSelect
 type CourseRow = typeof courses.$inferSelect

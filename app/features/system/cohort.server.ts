@@ -5,7 +5,7 @@ import type { ProfileInput } from '~/features/profile/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { log } from '~/lib/log.server.ts'
 import { demoAccounts } from './demo-accounts.ts'
-import { application, completion, createLearner, enrollIn, passedChallenge, profile, quizAttempt, viewLesson } from './factories.server.ts'
+import { application, completions, createLearner, enrollIn, passedChallengeAttempt, profile, quizAttempt, viewLesson } from './factories.server.ts'
 
 /**
  * The demo cohort (issue 19): two dozen learners with eight weeks of history, so a fresh install shows boards,
@@ -161,16 +161,19 @@ async function pathIdOf(key: PathKey) {
 	return row?.id ?? null
 }
 
-/** One lesson done at `at`: a quiz is answered first (retaken once when it went badly), a challenge passed. */
-async function doLesson(userId: string, lesson: LessonInfo, at: Date, accuracy: number, rnd: () => number) {
+/**
+ * What a learner does before a lesson counts as done at `at`: a quiz answered (retaken once when it went badly),
+ * a challenge run until it passes. The completions themselves are written per learner in one bulk call.
+ */
+async function prepareLesson(userId: string, lesson: LessonInfo, at: Date, accuracy: number, rnd: () => number) {
 	if (lesson.lessonType === 'quiz') {
 		const share = Math.min(1, Math.max(0, accuracy + (rnd() - 0.5) * 0.3))
 		const score = await quizAttempt(userId, lesson.id, { share, at: new Date(at.getTime() - 20 * 60_000) })
 		// A poor first try is retaken, as learners do (and as a pass mark would require before completing).
 		if (score.correct / score.total < 0.7) await quizAttempt(userId, lesson.id, { share: 1, at: new Date(at.getTime() - 5 * 60_000) })
 	}
-	if (lesson.lessonType === 'challenge') return passedChallenge(userId, lesson.id, { at, failedRuns: Math.floor(rnd() * 4) })
-	return completion(userId, lesson.id, at)
+	if (lesson.lessonType === 'challenge') await passedChallengeAttempt(userId, lesson.id, { at, failedRuns: Math.floor(rnd() * 4) })
+	return { lessonId: lesson.id, at }
 }
 
 /** The days (before `today`) a learner was active: a window, thinned by diligence, never empty. */
@@ -208,12 +211,14 @@ async function seedMember(m: Member, index: number, lessonsOf: Partial<Record<Pa
 	const days = activeDays(m, rnd)
 	let minute = 0
 	let lastDay = -1
+	const done: { lessonId: string; at: Date }[] = []
 	for (const [i, lesson] of todo.entries()) {
 		const day = days[Math.floor((i * days.length) / todo.length)]!
 		minute = day === lastDay ? minute + 15 + Math.floor(rnd() * 30) : 7 * 60 + Math.floor(rnd() * 13 * 60)
 		lastDay = day
-		await doLesson(learner.id, lesson, timeOn(now, day, minute), m.accuracy, rnd)
+		done.push(await prepareLesson(learner.id, lesson, timeOn(now, day, minute), m.accuracy, rnd))
 	}
+	await completions(learner.id, done)
 	return learner
 }
 
@@ -234,8 +239,10 @@ async function seedDemoLearner(lessonsOf: Partial<Record<PathKey, LessonInfo[]>>
 	const secondCourse = list.filter((l) => l.courseOrder !== list[0]!.courseOrder && l.courseOrder === list[firstCourse.length]?.courseOrder)
 	const half = secondCourse.slice(0, Math.floor(secondCourse.length / 2))
 	const earlyDays = [16, 15, 13, 12, 10, 9, 8, 6, 5]
-	for (const [i, lesson] of firstCourse.entries()) await doLesson(demo.id, lesson, timeOn(now, earlyDays[i % earlyDays.length]!, 19 * 60 + i * 7), 0.8, rnd)
-	for (const [i, lesson] of half.entries()) await doLesson(demo.id, lesson, timeOn(now, Math.max(0, half.length - 1 - i), 8 * 60 + i), 0.8, rnd)
+	const done: { lessonId: string; at: Date }[] = []
+	for (const [i, lesson] of firstCourse.entries()) done.push(await prepareLesson(demo.id, lesson, timeOn(now, earlyDays[i % earlyDays.length]!, 19 * 60 + i * 7), 0.8, rnd))
+	for (const [i, lesson] of half.entries()) done.push(await prepareLesson(demo.id, lesson, timeOn(now, Math.max(0, half.length - 1 - i), 8 * 60 + i), 0.8, rnd))
+	await completions(demo.id, done)
 	const next = secondCourse[half.length]
 	if (next) await viewLesson(demo.id, next.id)
 	await profile(demo.id, { fullName: demoAccounts.learner.name, country: 'BR', city: 'Florianópolis', languages: ['Português', 'English'] })

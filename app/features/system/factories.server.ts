@@ -7,7 +7,7 @@ import { getVisibleLesson } from '~/features/catalog/catalog.server.ts'
 import { issueCertificateIfComplete } from '~/features/certificates/certificates.server.ts'
 import { saveProfile } from '~/features/profile/profile.server.ts'
 import { profileSchema, type ProfileInput } from '~/features/profile/schema.ts'
-import { completeLesson, enroll, markViewed } from '~/features/progress/progress.server.ts'
+import { completeLesson, completeLessons, enroll, markViewed } from '~/features/progress/progress.server.ts'
 import { answerQuestion } from '~/features/quiz/quiz.server.ts'
 import { parseQuiz } from '~/features/quiz/quiz.ts'
 import { getDb } from '~/lib/db.server.ts'
@@ -37,12 +37,23 @@ export async function enrollIn(userId: string, pathId: string) {
 	if (!(await enroll(userId, pathId))) throw new Error(`cannot enroll in ${pathId}: no such published path`)
 }
 
-/** Complete a lesson through the progress feature (XP through the ledger); `at` backdates it. */
-export async function completion(userId: string, lessonId: string, at?: Date) {
-	const done = await completeLesson(userId, lessonId, false, at)
+/**
+ * Complete a lesson through the progress feature (XP through the ledger, the certificate when it ends a path):
+ * now, as the course player does, or backdated to `at`.
+ */
+export async function completion(userId: string, lessonId: string, at?: Date): Promise<{ xpAwarded: number }> {
+	if (at) {
+		const done = await completeLessons(userId, [{ lessonId, at }])
+		if (!done.completed) throw new Error(`cannot complete ${lessonId}: no such visible lesson`)
+		return done
+	}
+	const done = await completeLesson(userId, lessonId)
 	if (!done) throw new Error(`cannot complete ${lessonId}: no such visible lesson`)
 	return done
 }
+
+/** Many backdated completions of one learner in one go (the progress feature's bulk path). */
+export const completions = completeLessons
 
 /** The learner opened a lesson (now): 'Pick up where you left off' points at it. */
 export const viewLesson = markViewed
@@ -78,18 +89,24 @@ export async function quizAttempt(userId: string, lessonId: string, { correct, s
 	return score ?? { correct: right, total }
 }
 
+type ChallengeRun = { at?: Date; failedRuns?: number; source?: string | null }
+
 /**
- * A passed code challenge: the attempt as the grader leaves it after a passing run (the reference solution
- * as the draft), then the completion through the progress feature. Skips compiling: the demo seeding must
- * stay fast, and grading itself is covered by the challenge tests.
+ * A code challenge's attempt as the grader leaves it after `failedRuns` failed runs and a passing one. Skips
+ * compiling: the demo seeding must stay fast, and grading itself is covered by the challenge tests.
  */
-export async function passedChallenge(userId: string, lessonId: string, { at = new Date(), failedRuns = 0, source = null }: { at?: Date; failedRuns?: number; source?: string | null } = {}) {
+export async function passedChallengeAttempt(userId: string, lessonId: string, { at = new Date(), failedRuns = 0, source = null }: ChallengeRun = {}) {
 	const db = await getDb()
 	await db
 		.insert(challengeAttempts)
 		.values({ userId, lessonId, draft: source, draftSavedAt: at, runs: failedRuns + 1, failedRuns, lastRunAt: at, firstPassedAt: at, createdAt: at, updatedAt: at })
 		.onConflictDoNothing()
-	return completion(userId, lessonId, at)
+}
+
+/** A passed code challenge: its attempt, then the completion through the progress feature. */
+export async function passedChallenge(userId: string, lessonId: string, run: ChallengeRun = {}) {
+	await passedChallengeAttempt(userId, lessonId, run)
+	return completion(userId, lessonId, run.at)
 }
 
 /** The path's certificate through the certificate feature (signed; null while the path is not complete). */
