@@ -1,8 +1,11 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
 import { and, asc, count, eq, like } from 'drizzle-orm'
 import { applications, courses, learningPaths, lessons, modules, user, userProgress } from '#db/schema.ts'
 import type { ApplicationStatus } from '~/features/applications/types.ts'
 import type { ProfileInput } from '~/features/profile/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
+import { getEnv } from '~/lib/env.server.ts'
 import { log } from '~/lib/log.server.ts'
 import { demoAccounts } from './demo-accounts.ts'
 import { application, completions, createLearner, enrollIn, passedChallengeAttempt, profile, quizAttempt, viewLesson } from './factories.server.ts'
@@ -189,7 +192,7 @@ function timeOn(now: Date, daysAgo: number, minuteOfDay: number) {
 	return new Date(Math.min(midnight + minuteOfDay * 60_000, now.getTime() - 60_000))
 }
 
-async function seedMember(m: Member, index: number, lessonsOf: Partial<Record<PathKey, LessonInfo[]>>, now: Date) {
+async function seedMember(m: Member, index: number, lessonsOf: Partial<Record<PathKey, LessonInfo[]>>, now: Date): Promise<CohortCertificate[]> {
 	const rnd = random(1000 + index)
 	const learner = await createLearner({
 		name: m.name,
@@ -207,7 +210,7 @@ async function seedMember(m: Member, index: number, lessonsOf: Partial<Record<Pa
 		const list = lessonsOf[key] ?? []
 		return n === 'all' ? list : list.filter((l) => l.lessonType !== 'challenge').slice(0, n)
 	})
-	if (!todo.length) return learner
+	if (!todo.length) return []
 	const days = activeDays(m, rnd)
 	let minute = 0
 	let lastDay = -1
@@ -218,8 +221,8 @@ async function seedMember(m: Member, index: number, lessonsOf: Partial<Record<Pa
 		lastDay = day
 		done.push(await prepareLesson(learner.id, lesson, timeOn(now, day, minute), m.accuracy, rnd))
 	}
-	await completions(learner.id, done)
-	return learner
+	const { certificates } = await completions(learner.id, done)
+	return certificates.map((id) => ({ id, learner: m.name }))
 }
 
 /**
@@ -259,7 +262,20 @@ async function seedApplications(now: Date) {
 	return APPLICATIONS.length
 }
 
+export type CohortCertificate = { id: string; learner: string }
 export type CohortResult = { learners: number; demoLearner: boolean; applications: number }
+
+/** Where a fresh cohort lists its certificates: the e2e tests open them by id, not by reading pages. */
+export const cohortManifestPath = () => path.join(getEnv().DATA_DIR, 'demo-cohort.json')
+
+async function writeManifest(certificates: CohortCertificate[], now: Date) {
+	try {
+		await fs.writeFile(cohortManifestPath(), `${JSON.stringify({ seededAt: now.toISOString(), certificates }, null, '\t')}\n`)
+	} catch (error) {
+		// Only tests read it; a read-only data directory must not stop the start.
+		log.warn('demo cohort manifest not written', { message: error instanceof Error ? error.message : String(error) })
+	}
+}
 
 /**
  * Seed the cohort unless it is there. A cohort left half-made (a start cut short) is removed and made again;
@@ -276,8 +292,10 @@ export async function seedCohort({ now = new Date() }: { now?: Date } = {}): Pro
 	let learners = 0
 	if (Number(n) !== MEMBERS.length) {
 		if (Number(n) > 0) await db.delete(user).where(cohortEmail)
-		for (const [i, m] of MEMBERS.entries()) await seedMember(m, i, lessonsOf, now)
+		const certificates: CohortCertificate[] = []
+		for (const [i, m] of MEMBERS.entries()) certificates.push(...(await seedMember(m, i, lessonsOf, now)))
 		learners = MEMBERS.length
+		await writeManifest(certificates, now)
 	}
 	if (learners || appsMade || demoLearner) log.info('demo cohort seeded', { learners, applications: appsMade, demoLearner, ms: Date.now() - started })
 	return { learners, demoLearner, applications: appsMade }
