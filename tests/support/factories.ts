@@ -8,6 +8,7 @@ import { getDb } from '~/lib/db.server.ts'
 export {
 	application,
 	certificate,
+	claim,
 	completion,
 	completions,
 	createLearner,

@@ -8,7 +8,7 @@ import { getDb } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { log } from '~/lib/log.server.ts'
 import { demoAccounts } from './demo-accounts.ts'
-import { application, completions, createLearner, enrollIn, passedChallengeAttempt, profile, quizAttempt, viewLesson } from './factories.server.ts'
+import { application, claim, completions, createLearner, enrollIn, passedChallengeAttempt, profile, quizAttempt, viewLesson } from './factories.server.ts'
 
 /**
  * The demo cohort (issue 19): two dozen learners with eight weeks of history, so a fresh install shows boards,
@@ -249,6 +249,8 @@ async function seedDemoLearner(lessonsOf: Partial<Record<PathKey, LessonInfo[]>>
 	const next = secondCourse[half.length]
 	if (next) await viewLesson(demo.id, next.id)
 	await profile(demo.id, { fullName: demoAccounts.learner.name, country: 'BR', city: 'Florianópolis', languages: ['Português', 'English'] })
+	// One achievement already claimed; the others it has earned wait on the page to be claimed.
+	await claim(demo.id, 'first-lesson')
 	return true
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, desc, eq } from 'drizzle-orm'
 import { applications, challengeAttempts, quizAttempts, user } from '#db/schema.ts'
+import { claimTask } from '~/features/achievements/achievements.server.ts'
 import { insertApplication, setApplicationStatus } from '~/features/applications/applications.server.ts'
 import { applicationSchema, type ApplicationInput, type ApplicationStatus } from '~/features/applications/schema.ts'
 import { getVisibleLesson } from '~/features/catalog/catalog.server.ts'
@@ -107,6 +108,13 @@ export async function passedChallengeAttempt(userId: string, lessonId: string, {
 export async function passedChallenge(userId: string, lessonId: string, run: ChallengeRun = {}) {
 	await passedChallengeAttempt(userId, lessonId, run)
 	return completion(userId, lessonId, run.at)
+}
+
+/** An achievement claimed through the achievements feature (its XP through the ledger); throws when not earned. */
+export async function claim(userId: string, taskId: string) {
+	const result = await claimTask(userId, taskId)
+	if (!result.ok) throw new Error(`cannot claim ${taskId}: ${result.error}`)
+	return result
 }
 
 /** The path's certificate through the certificate feature (signed; null while the path is not complete). */
