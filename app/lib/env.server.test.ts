@@ -69,6 +69,13 @@ describe('settings', () => {
 		expect(withEnv({ SEED_DEMO_ADMIN: 'sometimes' })).toThrow(/SEED_DEMO_ADMIN/)
 	})
 
+	it('seeds the demo cohort with the demo data unless it is turned off', () => {
+		expect(withEnv({ DATABASE_URL: '', SEED_DEMO: '', SEED_DEMO_COHORT: '' })().seedDemoCohort).toBe(true)
+		expect(withEnv({ DATABASE_URL: '', SEED_DEMO: '', SEED_DEMO_COHORT: 'false' })().seedDemoCohort).toBe(false)
+		expect(withEnv({ DATABASE_URL: '', SEED_DEMO: 'false', SEED_DEMO_COHORT: 'true' })().seedDemoCohort).toBe(false)
+		expect(withEnv({ SEED_DEMO_COHORT: 'maybe' })).toThrow(/SEED_DEMO_COHORT/)
+	})
+
 	it('keeps the outbox for the embedded database without SMTP, and never where mail is really sent', () => {
 		expect(withEnv({ NODE_ENV: 'production', SMTP_URL: '', MAIL_OUTBOX: '', DATABASE_URL: '' })().outboxEnabled).toBe(true)
 		expect(withEnv({ NODE_ENV: 'production', SMTP_URL: '', MAIL_OUTBOX: '', DATABASE_URL: 'postgres://localhost/x' })().outboxEnabled).toBe(false)
