@@ -6,6 +6,7 @@ import { readSettings, resetEnvForTests } from './env.server.ts'
 const KEYS = [
 	'MAX_CONCURRENT_REQUESTS',
 	'DATABASE_URL',
+	'SEED_DEMO_COHORT',
 	'TRUST_PROXY',
 	'TRUST_PROXY_HOPS',
 	'LOG_LEVEL',
