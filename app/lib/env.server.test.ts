@@ -6,6 +6,7 @@ import { readSettings, resetEnvForTests } from './env.server.ts'
 const KEYS = [
 	'MAX_CONCURRENT_REQUESTS',
 	'DATABASE_URL',
+	'SEED_DEMO_COHORT',
 	'TRUST_PROXY',
 	'TRUST_PROXY_HOPS',
 	'LOG_LEVEL',
@@ -67,6 +68,13 @@ describe('settings', () => {
 		expect([online.localSite, online.seedDemo, online.seedDemoAdmin, online.showDemoCredentials]).toEqual([false, true, false, false])
 		expect(withEnv({ APP_URL: 'https://learnchain.example', SEED_DEMO: 'true', SEED_DEMO_ADMIN: 'true' })().seedDemoAdmin).toBe(true)
 		expect(withEnv({ SEED_DEMO_ADMIN: 'sometimes' })).toThrow(/SEED_DEMO_ADMIN/)
+	})
+
+	it('seeds the demo cohort with the demo data unless it is turned off', () => {
+		expect(withEnv({ DATABASE_URL: '', SEED_DEMO: '', SEED_DEMO_COHORT: '' })().seedDemoCohort).toBe(true)
+		expect(withEnv({ DATABASE_URL: '', SEED_DEMO: '', SEED_DEMO_COHORT: 'false' })().seedDemoCohort).toBe(false)
+		expect(withEnv({ DATABASE_URL: '', SEED_DEMO: 'false', SEED_DEMO_COHORT: 'true' })().seedDemoCohort).toBe(false)
+		expect(withEnv({ SEED_DEMO_COHORT: 'maybe' })).toThrow(/SEED_DEMO_COHORT/)
 	})
 
 	it('keeps the outbox for the embedded database without SMTP, and never where mail is really sent', () => {

@@ -104,6 +104,8 @@ const schema = z.object({
 	SEED_DEMO: flag,
 	// The demo admin (a published password) only where the site is local, unless asked for.
 	SEED_DEMO_ADMIN: flag,
+	// The demo cohort (two dozen learners with history) on first start; off keeps a demo's boards empty.
+	SEED_DEMO_COHORT: flag,
 	APPLICATIONS_NOTIFY_EMAIL: z.preprocess(blank, z.email().optional()),
 	// Test hooks: point OAuth providers at a local fake server.
 	OAUTH_GITHUB_BASE_URL: optional,
@@ -146,6 +148,8 @@ export type Settings = Omit<Parsed, 'APP_URL' | 'TRUST_PROXY'> & {
 	seedDemo: boolean
 	/** The demo admin account (admin@example.com with its published password) is seeded. */
 	seedDemoAdmin: boolean
+	/** The demo cohort is seeded with the demo data. */
+	seedDemoCohort: boolean
 	/** The login page lists the demo accounts' passwords. */
 	showDemoCredentials: boolean
 	outboxEnabled: boolean
@@ -175,6 +179,7 @@ export function readSettings(): Settings {
 		localSite,
 		seedDemo,
 		seedDemoAdmin: e.SEED_DEMO_ADMIN ?? (seedDemo && localSite),
+		seedDemoCohort: seedDemo && (e.SEED_DEMO_COHORT ?? true),
 		showDemoCredentials: seedDemo && localSite,
 		// Without SMTP, mail goes to the outbox: always in development, and in production on the embedded
 		// database (the laptop demo of `npm start`) unless MAIL_OUTBOX=false.

@@ -18,7 +18,7 @@ import { createSiweRequest, NONCE_TTL_MS, verifySiwe } from '~/features/wallet/s
 import { linkWallet, listWallets } from '~/features/wallet/wallets.server.ts'
 import { linkSignedWallet, signInWithWallet } from '~/features/wallet/wallet.server.ts'
 import { resetEnvForTests } from '~/lib/env.server.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
+import { createCurriculum, createLearner, createLesson, createPath } from '#tests/support/factories.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 import type { DbHandle } from '#db/client.server.ts'
 
@@ -31,10 +31,7 @@ const carol = privateKeyToAccount(generatePrivateKey())
 let h: DbHandle
 
 async function createUser(email: string, name = '') {
-	const rows = rowsOf<{ id: string }>(
-		await h.db.execute(sql`INSERT INTO "user" (name, email, email_verified) VALUES (${name}, ${email}, true) RETURNING id`),
-	)
-	return rows[0]!.id
+	return (await createLearner({ name, email })).id
 }
 
 /** A message issued by the server for `signer`'s address, signed by `signer`. */
@@ -183,29 +180,15 @@ describe('certificates', () => {
 	beforeAll(async () => {
 		learner = await createUser('cert-learner@example.test', 'Grace Hopper')
 		await linkWallet(learner, carol.address, 1)
-		const [path] = rowsOf<{ id: string }>(
-			await h.db.execute(sql`INSERT INTO learning_paths (title, slug, is_published) VALUES ('Solidity Basics', 'solidity-basics-cert', true) RETURNING id`),
-		)
-		pathId = path!.id
-		const [course] = rowsOf<{ id: string }>(
-			await h.db.execute(sql`INSERT INTO courses (path_id, title, slug, is_published) VALUES (${pathId}, 'Course', 'course', true) RETURNING id`),
-		)
-		const [mod] = rowsOf<{ id: string }>(
-			await h.db.execute(sql`INSERT INTO modules (course_id, title, slug, is_published) VALUES (${course!.id}, 'Module', 'module', true) RETURNING id`),
-		)
+		const { path, module: mod } = await createCurriculum({ types: [], path: { title: 'Solidity Basics' } })
+		pathId = path.id
 		lessonIds = []
 		for (const [i, xp, published] of [
 			[1, 30, true],
 			[2, 20, true],
 			[3, 999, false],
 		] as const) {
-			const [lesson] = rowsOf<{ id: string }>(
-				await h.db.execute(sql`
-					INSERT INTO lessons (module_id, title, slug, lesson_type, "order", content, xp_value, is_published)
-					VALUES (${mod!.id}, ${`Lesson ${i}`}, ${`lesson-${i}`}, 'text', ${i}, 'Text', ${xp}, ${published}) RETURNING id
-				`),
-			)
-			lessonIds.push(lesson!.id)
+			lessonIds.push((await createLesson(mod.id, 'text', { title: `Lesson ${i}`, order: i, xpValue: xp, isPublished: published })).id)
 		}
 	})
 
@@ -288,7 +271,7 @@ describe('certificates', () => {
 	})
 
 	it('is not issued for a path with no published lessons, an unpublished path, or a bad id', async () => {
-		const [empty] = rowsOf<{ id: string }>(await h.db.execute(sql`INSERT INTO learning_paths (title, slug, is_published) VALUES ('Empty', 'empty-cert', true) RETURNING id`))
+		const empty = await createPath({ title: 'Empty' })
 		expect(await issueCertificateIfComplete(learner, empty!.id)).toBeNull()
 		await h.db.execute(sql`UPDATE learning_paths SET is_published = false WHERE id = ${empty!.id}`)
 		expect(await issueCertificateIfComplete(learner, empty!.id)).toBeNull()

@@ -27,6 +27,8 @@ export async function startPrivateServer(extraEnv: Record<string, string> = {}):
 			NODE_ENV: 'production',
 			MAIL_OUTBOX: 'true',
 			SEED_DEMO: 'true',
+			// No demo cohort: these specs are about the process and its inputs, and it would only add seconds to each start.
+			SEED_DEMO_COHORT: 'false',
 			APP_URL: baseURL,
 			GITHUB_CLIENT_ID: '',
 			GITHUB_CLIENT_SECRET: '',

@@ -39,6 +39,8 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
 			...(opts.databaseUrl ? SECRETS : {}),
 			MAIL_OUTBOX: 'true',
 			SEED_DEMO: 'true',
+			// No demo cohort: these specs are about the process and its inputs, and it would only add seconds to each start.
+			SEED_DEMO_COHORT: 'false',
 			SMTP_URL: '',
 			GITHUB_CLIENT_ID: '',
 			GITHUB_CLIENT_SECRET: '',

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '#db/client.server.ts'
+import { claim, completion, createCurriculum } from '#tests/support/factories.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 import { createAccount } from '~/features/auth/accounts.server.ts'
 import { itemHistory } from './audit.server.ts'
@@ -14,16 +14,17 @@ beforeAll(async () => {
 	h = await useTestDb()
 	admin = await createAccount(h.db, { email: 'chief@example.test', password: 'long-enough-password', role: 'admin', name: 'Chief' })
 	learner = await createAccount(h.db, { email: 'ana_100%@example.test', password: 'long-enough-password', name: 'Ana', emailVerified: false })
-	await h.db.execute(sql`INSERT INTO learning_paths (title, slug) VALUES ('P', 'p-users')`)
-	await h.db.execute(sql`INSERT INTO user_enrollments (user_id, learning_path_id) SELECT ${learner.id}, id FROM learning_paths WHERE slug = 'p-users'`)
-	await h.db.execute(sql`INSERT INTO xp_ledger (user_id, source_kind, source_id, amount) VALUES (${learner.id}, 'lesson', 'a', 30), (${learner.id}, 'achievement', 'b', 12)`)
+	// One enrollment and XP from both sources: a 30-XP lesson (completing it enrolls) and a 100-XP task.
+	const { lessons } = await createCurriculum({ types: ['text'], xp: [30] })
+	await completion(learner.id, lessons[0]!.id)
+	await claim(learner.id, 'join-discord')
 })
 
 describe('admin users', () => {
 	it('lists role, verification, enrolments and XP, and searches name or email literally', async () => {
 		const all = await listUsers({})
 		expect(all.total).toBe(2)
-		expect(all.users.find((u) => u.id === learner.id)).toMatchObject({ role: 'user', emailVerified: false, enrollments: 1, xp: 42 })
+		expect(all.users.find((u) => u.id === learner.id)).toMatchObject({ role: 'user', emailVerified: false, enrollments: 1, xp: 130 })
 		expect((await listUsers({ q: '100%' })).users.map((u) => u.email)).toEqual([learner.email])
 		expect((await listUsers({ q: '_' })).users.map((u) => u.email)).toEqual([learner.email])
 		expect((await listUsers({ q: 'chief' })).users.map((u) => u.email)).toEqual([admin.email])

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '#db/client.server.ts'
+import { createCurriculum, createLearner } from '#tests/support/factories.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 import { nameInitials, weekStart } from './params.ts'
 import { scoreboard } from './scoreboard.server.ts'
@@ -13,7 +14,7 @@ let lessonA: string
 let lessonB: string
 
 async function addUser(id: string, name: string, opts: { banned?: boolean } = {}) {
-	await db.execute(sql`INSERT INTO "user" (id, name, email, banned) VALUES (${id}, ${name}, ${`${id}@example.test`}, ${opts.banned ?? false})`)
+	await createLearner({ id, name, email: `${id}@example.test`, banned: opts.banned ?? false })
 }
 
 async function award(userId: string, kind: 'lesson' | 'achievement', sourceId: string, amount: number, at: string) {
@@ -23,11 +24,8 @@ async function award(userId: string, kind: 'lesson' | 'achievement', sourceId: s
 }
 
 async function addLesson(pathSlug: string) {
-	const [p] = (await db.execute(sql`INSERT INTO learning_paths (title, slug, is_published) VALUES (${pathSlug}, ${pathSlug}, true) RETURNING id`)).rows as { id: string }[]
-	const [c] = (await db.execute(sql`INSERT INTO courses (path_id, title, slug) VALUES (${p!.id}, 'c', 'c') RETURNING id`)).rows as { id: string }[]
-	const [m] = (await db.execute(sql`INSERT INTO modules (course_id, title, slug) VALUES (${c!.id}, 'm', 'm') RETURNING id`)).rows as { id: string }[]
-	const [l] = (await db.execute(sql`INSERT INTO lessons (module_id, title, slug, lesson_type) VALUES (${m!.id}, 'l', 'l', 'text') RETURNING id`)).rows as { id: string }[]
-	return { pathId: p!.id, lessonId: l!.id }
+	const { path, lessons } = await createCurriculum({ path: { title: pathSlug, slug: pathSlug } })
+	return { pathId: path.id, lessonId: lessons[0]!.id }
 }
 
 beforeAll(async () => {

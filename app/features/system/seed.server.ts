@@ -10,19 +10,25 @@ import { importCurriculum } from '~/features/catalog/import.server.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { log } from '~/lib/log.server.ts'
+import { seedCohort } from './cohort.server.ts'
 import { demoAccounts } from './demo-accounts.ts'
 
 export const CONTENT_DIR = path.resolve(process.cwd(), 'content')
 
 /**
  * Demo accounts are ensured on every start (idempotent). The curriculum is loaded on first start only,
- * so admins' later edits are never overwritten; `force` (npm run db:seed) reloads it.
+ * so admins' later edits are never overwritten; `force` (npm run db:seed) reloads it. The demo cohort
+ * (cohort.server.ts) follows unless SEED_DEMO_COHORT=false or `npm run db:seed -- --no-cohort`.
  *
  * The demo admin's password is published (README, the local login page), so the account is an admin only
  * where that is harmless: a local site, or when SEED_DEMO_ADMIN asks for it. Elsewhere it is not created,
  * and one left from an earlier local run loses the role while it still has the published password.
  */
-export async function seedDemo({ force = false, admin = getEnv().seedDemoAdmin }: { force?: boolean; admin?: boolean } = {}) {
+export async function seedDemo({
+	force = false,
+	admin = getEnv().seedDemoAdmin,
+	cohort = getEnv().seedDemoCohort,
+}: { force?: boolean; admin?: boolean; cohort?: boolean } = {}) {
 	const db = await getDb()
 	for (const a of Object.values(demoAccounts)) {
 		if (a.role !== 'admin') {
@@ -38,8 +44,10 @@ export async function seedDemo({ force = false, admin = getEnv().seedDemoAdmin }
 		}
 	}
 	const [{ n }] = (await db.select({ n: count() }).from(learningPaths)) as [{ n: number }]
-	if (force || Number(n) === 0) return importCurriculum(db, await readContentTree(CONTENT_DIR))
-	return null
+	const curriculum = force || Number(n) === 0 ? await importCurriculum(db, await readContentTree(CONTENT_DIR)) : null
+	// After the curriculum: the cohort's history is made of its lessons. Idempotent (seedCohort skips a cohort already there).
+	const demoCohort = cohort ? await seedCohort() : null
+	return { curriculum, cohort: demoCohort }
 }
 
 /** Whether the account exists, is an admin and still signs in with `password`. */
