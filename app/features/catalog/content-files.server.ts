@@ -112,13 +112,15 @@ function formatIssueEnglish(i: ContentIssue) {
 
 /** zod's issue, reduced to a rule code the locale files explain (admin.content.rules.*) and its numbers. */
 function ruleOf(issue: z.core.$ZodIssue, input: unknown): Pick<ContentIssue, 'rule' | 'values'> {
+	// A missing field fails as whatever its schema is (an enum says invalid_value); the author needs "required".
+	if (input === undefined && issue.code !== 'custom') return { rule: 'required' }
 	switch (issue.code) {
 		case 'too_small':
 			return issue.origin === 'array' ? { rule: 'tooFewItems', values: { min: Number(issue.minimum) } } : issue.origin === 'string' ? { rule: 'tooShort', values: { min: Number(issue.minimum) } } : { rule: 'tooSmall', values: { min: Number(issue.minimum) } }
 		case 'too_big':
 			return issue.origin === 'array' ? { rule: 'tooManyItems', values: { max: Number(issue.maximum) } } : issue.origin === 'string' ? { rule: 'tooLong', values: { max: Number(issue.maximum) } } : { rule: 'tooBig', values: { max: Number(issue.maximum) } }
 		case 'invalid_type':
-			return input === undefined ? { rule: 'required' } : { rule: 'wrongType', values: { expected: issue.expected } }
+			return { rule: 'wrongType', values: { expected: issue.expected } }
 		case 'invalid_format':
 			return issue.format === 'regex' ? { rule: 'slugFormat' } : issue.format === 'url' ? { rule: 'url' } : { rule: 'format', values: { format: issue.format } }
 		case 'invalid_value':
@@ -220,7 +222,7 @@ export async function readContentTree(root: string): Promise<PathFile[]> {
 					const lName = ordered(r, file, f)
 					if (!lessonRead || !lName) continue
 					const ptName = f.replace(/\.md$/, PT_SUFFIX)
-					const bodyPt = names.includes(ptName) ? splitFrontMatter(await fs.readFile(path.join(mDir, ptName), 'utf8')).body : undefined
+					const bodyPt = names.includes(ptName) ? splitFrontMatter(await fs.readFile(path.join(mDir, ptName), 'utf8')).body.trim() : undefined
 					const challenge = lessonRead.meta.type === 'challenge' ? await readChallenge(r, mDir, f, names) : undefined
 					lessons.push({ ...lessonRead.meta, ...lName, body: lessonRead.body, ...(bodyPt ? { body_pt: bodyPt } : {}), ...(challenge ? { challenge } : {}) })
 				}
@@ -241,6 +243,11 @@ async function readChallenge(r: Reader, dir: string, lessonFile: string, names: 
 	if (missing.length) return undefined
 	const read = (suffix: string) => fs.readFile(path.join(dir, stem + suffix), 'utf8')
 	return { starter: await read(CHALLENGE_FILES.starter), tests: await read(CHALLENGE_FILES.tests), solution: await read(CHALLENGE_FILES.solution) }
+}
+
+/** The Portuguese body (text lessons and challenge briefs); quizzes carry theirs inside the quiz JSON. */
+export function lessonContentPt(l: LessonFile): string | null {
+	return l.type === 'text' || l.type === 'challenge' ? l.body_pt || null : null
 }
 
 /** What the lessons table stores as content for each lesson type. */
