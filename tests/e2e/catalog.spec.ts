@@ -141,3 +141,40 @@ test('an untranslated path is marked for Portuguese readers; import errors name 
 	await expect(page.getByRole('heading', { level: 1, name: /Hello lesson/ })).toBeVisible()
 	await expect(page.getByRole('heading', { level: 1 }).getByTestId('english-only')).toHaveText('Disponível apenas em inglês')
 })
+
+test('the studio edits both languages side by side and shows what is untranslated', async ({ page }) => {
+	const id = Math.random().toString(36).slice(2, 8)
+	await loginAs(page, demo.admin)
+	await page.goto('/dashboard/admin/paths')
+	await page.getByRole('button', { name: 'New Path' }).click()
+	const dialog = page.getByRole('dialog')
+	const titles = dialog.getByTestId('bilingual-title')
+	await dialog.getByLabel('Title', { exact: true }).fill(`Two languages ${id}`)
+	// English typed, Portuguese blank: the Portuguese side says so.
+	await expect(titles.getByTestId('untranslated')).toHaveText('Not translated yet')
+	await dialog.getByLabel('Título (pt-BR)').fill(`Duas línguas ${id}`)
+	await expect(titles.getByTestId('untranslated')).toHaveCount(0)
+	await dialog.getByLabel('Description', { exact: true }).fill('In English.')
+	await expect(dialog.getByTestId('bilingual-description').getByTestId('untranslated')).toBeVisible()
+	await dialog.getByLabel('Descrição (pt-BR)').fill('Em português.')
+	await dialog.getByLabel('Level').selectOption('intermediate')
+	await dialog.getByRole('button', { name: 'Create path' }).click()
+	await expect(page.getByText('Learning path created')).toBeVisible()
+
+	// Reopened, both languages and the level come back.
+	await page.getByTestId('path-card').filter({ has: page.getByRole('heading', { name: `Two languages ${id}` }) }).getByRole('button', { name: `Edit Two languages ${id}` }).click()
+	await expect(dialog.getByLabel('Título (pt-BR)')).toHaveValue(`Duas línguas ${id}`)
+	await expect(dialog.getByLabel('Descrição (pt-BR)')).toHaveValue('Em português.')
+	await expect(dialog.getByLabel('Level')).toHaveValue('intermediate')
+	// Everything with English text has its Portuguese twin (prerequisites are blank in both): nothing is marked.
+	await expect(dialog.getByTestId('untranslated')).toHaveCount(0)
+	await page.keyboard.press('Escape')
+
+	// The list marks what still needs a translation.
+	const pathCard = (title: string) => page.getByTestId('path-card').filter({ has: page.getByRole('heading', { name: title }) })
+	await expect(pathCard(`Two languages ${id}`).getByTestId('untranslated')).toHaveCount(0)
+	await page.getByRole('button', { name: 'New Path' }).click()
+	await dialog.getByLabel('Title', { exact: true }).fill(`English only ${id}`)
+	await dialog.getByRole('button', { name: 'Create path' }).click()
+	await expect(pathCard(`English only ${id}`).getByTestId('untranslated')).toHaveText('Not translated yet')
+})
