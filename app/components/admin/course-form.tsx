@@ -63,7 +63,7 @@ export function CourseForm({
 				error={errors.path_id}
 			/>
 			<TitleSlugFields values={values} set={set} errors={errors} />
-			<BilingualField id="course-summary" name="summary" label={t('admin.fields.summary')} labelPt={t('admin.fields.summaryPt')} values={values} set={set} errors={errors} maxLength={200} />
+			<BilingualField id="course-summary" name="summary" label={t('admin.fields.summary')} labelPt={t('admin.fields.summaryPt')} values={values} set={set} errors={errors} />
 			<BilingualField
 				id="course-description"
 				name="description"
