@@ -105,8 +105,17 @@ export const learningPaths = pgTable(
 	{
 		id: uuid('id').primaryKey().defaultRandom(),
 		title: text('title').notNull(),
+		// Portuguese (pt-BR) twins; null means "not translated yet" and learners see the English text marked.
+		titlePt: text('title_pt'),
 		slug: text('slug').notNull(),
 		description: text('description'),
+		descriptionPt: text('description_pt'),
+		// Catalog facts (issue 20.3): level, topics for the explore filters, prerequisites in both languages, cover art.
+		level: text('level'),
+		topics: text('topics').array().notNull().default(sql`'{}'::text[]`),
+		prerequisites: text('prerequisites'),
+		prerequisitesPt: text('prerequisites_pt'),
+		coverUrl: text('cover_url'),
 		isPublished: boolean('is_published').notNull().default(false),
 		publishedAt: timestamp('published_at', { withTimezone: true }),
 		createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
@@ -114,7 +123,10 @@ export const learningPaths = pgTable(
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
-	(t) => [uniqueIndex('learning_paths_slug_uq').on(t.slug)],
+	(t) => [
+		uniqueIndex('learning_paths_slug_uq').on(t.slug),
+		check('learning_paths_level_valid', sql`${t.level} IS NULL OR ${t.level} IN ('beginner', 'intermediate', 'advanced')`),
+	],
 )
 
 export const courses = pgTable(
@@ -125,9 +137,15 @@ export const courses = pgTable(
 			.notNull()
 			.references(() => learningPaths.id, { onDelete: 'cascade' }),
 		title: text('title').notNull(),
+		titlePt: text('title_pt'),
 		slug: text('slug').notNull(),
 		summary: text('summary'),
+		summaryPt: text('summary_pt'),
 		description: text('description'),
+		descriptionPt: text('description_pt'),
+		level: text('level'),
+		prerequisites: text('prerequisites'),
+		prerequisitesPt: text('prerequisites_pt'),
 		order: integer('order').notNull().default(1),
 		durationMinutes: integer('duration_minutes'),
 		thumbnailUrl: text('thumbnail_url'),
@@ -143,6 +161,7 @@ export const courses = pgTable(
 		index('courses_path_order_idx').on(t.pathId, t.order),
 		check('courses_order_min', sql`${t.order} >= 1`),
 		check('courses_duration_min', sql`${t.durationMinutes} IS NULL OR ${t.durationMinutes} >= 0`),
+		check('courses_level_valid', sql`${t.level} IS NULL OR ${t.level} IN ('beginner', 'intermediate', 'advanced')`),
 	],
 )
 
@@ -154,8 +173,10 @@ export const modules = pgTable(
 			.notNull()
 			.references(() => courses.id, { onDelete: 'cascade' }),
 		title: text('title').notNull(),
+		titlePt: text('title_pt'),
 		slug: text('slug').notNull(),
 		summary: text('summary'),
+		summaryPt: text('summary_pt'),
 		order: integer('order').notNull().default(1),
 		isPublished: boolean('is_published').notNull().default(false),
 		publishedAt: timestamp('published_at', { withTimezone: true }),
@@ -179,10 +200,14 @@ export const lessons = pgTable(
 			.notNull()
 			.references(() => modules.id, { onDelete: 'cascade' }),
 		title: text('title').notNull(),
+		titlePt: text('title_pt'),
 		slug: text('slug').notNull(),
 		lessonType: text('lesson_type').notNull(),
 		order: integer('order').notNull().default(1),
 		content: text('content'),
+		// The Portuguese body (text lessons, challenge briefs). Quizzes keep both languages in `content`'s JSON
+		// (question_pt, options_pt, explanations_pt per question); video lessons share the URL.
+		contentPt: text('content_pt'),
 		xpValue: integer('xp_value').notNull().default(0),
 		durationMinutes: integer('duration_minutes'),
 		thumbnailUrl: text('thumbnail_url'),

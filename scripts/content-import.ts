@@ -1,16 +1,22 @@
-// npm run content:import -- <dir | file.zip> [--dry-run]
+// npm run content:import -- <dir | file.zip> [--dry-run] [--lang=pt-BR]
 // Upserts a content/ style folder (or a .zip of one) by slug, in one transaction.
 import fs from 'node:fs/promises'
 import { applyImport, previewImport, readBundleFiles, readTree } from '~/features/admin/bundle-import.server.ts'
 import { BundleError, unpackZip } from '~/features/admin/bundle-zip.server.ts'
 import type { ImportPreview } from '~/features/admin/types.ts'
+import { describeIssue } from '~/features/catalog/issues.ts'
+import { isLanguage, type Language } from '~/features/i18n/config.ts'
+import { getT } from '~/features/i18n/i18n.server.ts'
 import { getDb, getDbHandle } from '~/lib/db.server.ts'
 
 const args = process.argv.slice(2)
-const source = args.find((a) => !a.startsWith('--'))
 const dryRun = args.includes('--dry-run')
+// Problems are worded in the author's language: --lang=pt-BR, else the system locale (LANG) as Node's Intl sees it.
+const langArg = args.find((a) => a.startsWith('--lang='))?.slice('--lang='.length)
+const lang: Language = isLanguage(langArg) ? langArg : Intl.DateTimeFormat().resolvedOptions().locale.startsWith('pt') ? 'pt-BR' : 'en-US'
+const source = args.find((a) => !a.startsWith('--'))
 if (!source) {
-	console.error('Usage: npm run content:import -- <dir | file.zip> [--dry-run]')
+	console.error('Usage: npm run content:import -- <dir | file.zip> [--dry-run] [--lang=pt-BR]')
 	process.exit(2)
 }
 
@@ -44,7 +50,10 @@ try {
 	}
 } catch (error) {
 	exitCode = 1
-	if (error instanceof BundleError) console.error(`Cannot import ${source}: ${error.code}${error.detail ? ` - ${error.detail}` : ''}`)
+	if (error instanceof BundleError && error.issues.length) {
+		const t = getT(lang)
+		console.error([`${source}: ${t('admin.content.errors.invalidList')}`, ...error.issues.map((i) => `  - ${describeIssue(t, i)}`)].join('\n'))
+	} else if (error instanceof BundleError) console.error(`Cannot import ${source}: ${error.code}${error.detail ? ` - ${error.detail}` : ''}`)
 	else console.error(`Import failed, nothing was changed: ${error instanceof Error ? error.message : String(error)}`)
 } finally {
 	await (await getDbHandle()).close()

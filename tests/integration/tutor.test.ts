@@ -281,6 +281,23 @@ describe('/api/ai-chat against a fake OpenAI-compatible server on 127.0.0.1', ()
 		expect(ai.requests).toHaveLength(0)
 	})
 
+	it('answers and suggests in Portuguese for a pt-BR learner, from the Portuguese lesson', async () => {
+		const { cookie } = await signIn('offline-pt@example.test')
+		const pt = `${cookie}; app_language=pt-BR`
+		setEnv({ AI_BASE_URL: undefined, AI_API_KEY: undefined })
+		const suggestions: string[] = (await call({ cookie: pt, body: { mode: 'suggest', lessonId: reentrancy } })).json().suggestions
+		expect(suggestions[0]).toBe('O que é um ataque de reentrância?')
+		expect(suggestions.join(' ')).not.toMatch(/Reentrancy Attacks|What /)
+		const quizSuggestions: string[] = (await call({ cookie: pt, body: { mode: 'suggest', lessonId: quiz } })).json().suggestions
+		expect(quizSuggestions[0]).toBe('Quais conceitos preciso para: O que é um ataque de reentrância?')
+		expect(quizSuggestions.join(' ')).not.toMatch(/\b(What|Which|How)\b/)
+		const reply = await ask(pt, 'como me defender de reentrância?')
+		expect(reply.json().source).toBe('offline')
+		expect(reply.json().reply ?? reply.text).toMatch(/reentrância/i)
+		expect(reply.text).not.toMatch(/Checks-Effects-Interactions pattern|The DAO hack/)
+		expect(ai.requests).toHaveLength(0)
+	})
+
 	it('rate limit: past the configured number of messages the learner gets its message, and nothing is stored', async () => {
 		const { cookie, id } = await signIn('rate@example.test')
 		setEnv({ TUTOR_RATE_LIMIT: '2', TUTOR_RATE_WINDOW_SECONDS: '600', AI_BASE_URL: undefined, AI_API_KEY: undefined })

@@ -38,7 +38,16 @@ function useResultToast(fetcher: { state: string; data?: ActionResult }, success
 	}, [fetcher.state, fetcher.data, success, failure, t])
 }
 
-export type CardItem = { id: string; title: string; isPublished: boolean; updatedAt: string; updatedByName: string | null }
+export type CardItem = {
+	id: string
+	title: string
+	isPublished: boolean
+	updatedAt: string
+	updatedByName: string | null
+	/** Portuguese title (null: not translated) and, for lessons, a body still without its Portuguese twin. */
+	titlePt?: string | null
+	bodyUntranslated?: boolean
+}
 
 /**
  * One content item: heading with Published/Draft badge, the item's own details, when and by whom it
@@ -92,6 +101,11 @@ export function ContentCard({
 						<span className="break-words">{heading}</span>
 						<Badge variant={published ? 'default' : 'secondary'}>{t(published ? 'admin.published' : 'admin.draft')}</Badge>
 						{badges}
+						{item.titlePt === null || item.bodyUntranslated ? (
+							<Badge variant="outline" data-testid="untranslated" className="border-amber-500/60 font-normal text-amber-800 dark:text-amber-300">
+								{t('admin.translation.missing')}
+							</Badge>
+						) : null}
 					</h2>
 				</div>
 				<label className="flex items-center gap-2 text-sm">

@@ -1,10 +1,10 @@
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { Textarea } from '~/components/ui/textarea'
 import { courseFormSchema } from '~/features/admin/schemas.ts'
 import type { AdminCourse, PathOption } from '~/features/admin/types.ts'
-import { describedBy, Field, InputField, SelectField, SwitchField } from './fields'
+import { BilingualField } from './bilingual'
+import { InputField, SelectField, SwitchField } from './fields'
 import { ItemForm } from './item-dialog'
-import { TitleSlugFields } from './path-form'
+import { CatalogFactFields, TitleSlugFields } from './path-form'
 import { useItemForm } from './use-item-form'
 
 const messages = { created: 'admin.courses.created', updated: 'admin.courses.updated', failed: 'admin.courses.saveFailed' }
@@ -31,9 +31,15 @@ export function CourseForm({
 		initial: {
 			path_id: startPath,
 			title: item?.title ?? '',
+			title_pt: item?.titlePt ?? '',
 			slug: item?.slug ?? '',
 			summary: item?.summary ?? '',
+			summary_pt: item?.summaryPt ?? '',
 			description: item?.description ?? '',
+			description_pt: item?.descriptionPt ?? '',
+			level: item?.level ?? '',
+			prerequisites: item?.prerequisites ?? '',
+			prerequisites_pt: item?.prerequisitesPt ?? '',
 			order: String(item?.order ?? nextOrder(startPath)),
 			duration_minutes: item?.durationMinutes != null ? String(item.durationMinutes) : '',
 			thumbnail_url: item?.thumbnailUrl ?? '',
@@ -57,17 +63,18 @@ export function CourseForm({
 				error={errors.path_id}
 			/>
 			<TitleSlugFields values={values} set={set} errors={errors} />
-			<InputField id="course-summary" label={t('admin.fields.summary')} value={values.summary} onChange={set('summary')} error={errors.summary} />
-			<Field id="course-description" label={t('admin.fields.description')} error={errors.description}>
-				<Textarea
-					id="course-description"
-					rows={4}
-					value={values.description}
-					onChange={(e) => set('description')(e.target.value)}
-					aria-invalid={errors.description ? true : undefined}
-					aria-describedby={describedBy('course-description', errors.description)}
-				/>
-			</Field>
+			<BilingualField id="course-summary" name="summary" label={t('admin.fields.summary')} labelPt={t('admin.fields.summaryPt')} values={values} set={set} errors={errors} />
+			<BilingualField
+				id="course-description"
+				name="description"
+				label={t('admin.fields.description')}
+				labelPt={t('admin.fields.descriptionPt')}
+				values={values}
+				set={set}
+				errors={errors}
+				rows={4}
+			/>
+			<CatalogFactFields id="course" values={values} set={set} errors={errors} />
 			<div className="grid gap-4 sm:grid-cols-2">
 				<InputField id="course-order" label={t('admin.fields.order')} type="number" inputMode="numeric" min={1} step={1} value={values.order} onChange={set('order')} error={errors.order} />
 				<InputField

@@ -5,6 +5,7 @@ import { DEFAULT_LESSON_XP, LESSON_TYPES, lessonFormSchema, type LessonType } fr
 import type { AdminLesson, CourseOption, ModuleOption, PathOption } from '~/features/admin/types.ts'
 import { ChallengeFields } from './challenge-fields'
 import { InputField, SelectField, SwitchField } from './fields'
+import { Untranslated } from './bilingual'
 import { ItemForm } from './item-dialog'
 import { QuizJsonField, VideoUrlField } from './lesson-content-fields'
 import { MarkdownEditor } from './markdown-editor'
@@ -50,11 +51,13 @@ export function LessonForm({
 		initial: {
 			module_id: start,
 			title: item?.title ?? '',
+			title_pt: item?.titlePt ?? '',
 			slug: item?.slug ?? '',
 			lesson_type: item?.lessonType ?? 'text',
 			order: String(item?.order ?? nextOrder(start)),
 			xp_value: String(item?.xpValue ?? DEFAULT_LESSON_XP),
 			content: '',
+			content_pt: '',
 			duration_minutes: item?.durationMinutes != null ? String(item.durationMinutes) : '',
 			thumbnail_url: item?.thumbnailUrl ?? '',
 			is_published: String(item?.isPublished ?? false),
@@ -68,7 +71,7 @@ export function LessonForm({
 
 	// The list carries only a preview: fetch the full content of the lesson being edited.
 	type Challenge = { starter: string; tests: string; solution: string; hints: string[]; hintsPt: string[] }
-	const content = useFetcher<{ content: string; challenge: Challenge | null }>()
+	const content = useFetcher<{ content: string; contentPt?: string; challenge: Challenge | null }>()
 	const { load } = content
 	const loaded = useRef(false)
 	useEffect(() => {
@@ -80,6 +83,7 @@ export function LessonForm({
 			const c = content.data.challenge
 			patch({
 				content: editable(item.lessonType, content.data.content),
+				content_pt: content.data.contentPt ?? '',
 				...(c ? { starter_code: c.starter, tests_code: c.tests, solution_code: c.solution, hints: c.hints.join('\n'), hints_pt: c.hintsPt.join('\n') } : {}),
 			})
 		}
@@ -129,14 +133,21 @@ export function LessonForm({
 			) : type === 'quiz' ? (
 				<QuizJsonField value={values.content!} onChange={set('content')} error={errors.content} disabled={waiting} />
 			) : (
-				<MarkdownEditor
-					id="lesson-content"
-					label={t(type === 'challenge' ? 'challenge.studio.brief' : 'admin.fields.markdown')}
-					value={values.content!}
-					onChange={set('content')}
-					error={errors.content}
-					disabled={waiting}
-				/>
+				// English and Portuguese bodies side by side on wide screens (a quiz keeps *_pt inside its JSON).
+				<div className="grid gap-4 xl:grid-cols-2" data-testid="bilingual-content">
+					<MarkdownEditor
+						id="lesson-content"
+						label={t(type === 'challenge' ? 'challenge.studio.brief' : 'admin.fields.markdown')}
+						value={values.content!}
+						onChange={set('content')}
+						error={errors.content}
+						disabled={waiting}
+					/>
+					<div className="grid content-start gap-1.5" lang="pt-BR">
+						<MarkdownEditor id="lesson-content-pt" label={t('admin.fields.contentPt')} value={values.content_pt!} onChange={set('content_pt')} error={errors.content_pt} disabled={waiting} />
+						<Untranslated en={values.content} pt={values.content_pt} />
+					</div>
+				</div>
 			)}
 			{type === 'challenge' ? <ChallengeFields values={values} set={set} errors={errors} disabled={waiting} /> : null}
 			<div className="grid gap-4 sm:grid-cols-2">

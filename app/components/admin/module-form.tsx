@@ -1,8 +1,8 @@
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { Textarea } from '~/components/ui/textarea'
 import { moduleFormSchema } from '~/features/admin/schemas.ts'
 import type { AdminModule, CourseOption, PathOption } from '~/features/admin/types.ts'
-import { describedBy, Field, InputField, SelectField, SwitchField } from './fields'
+import { BilingualField } from './bilingual'
+import { InputField, SelectField, SwitchField } from './fields'
 import { ItemForm } from './item-dialog'
 import { courseGroups } from './parent-groups'
 import { TitleSlugFields } from './path-form'
@@ -34,8 +34,10 @@ export function ModuleForm({
 		initial: {
 			course_id: start,
 			title: item?.title ?? '',
+			title_pt: item?.titlePt ?? '',
 			slug: item?.slug ?? '',
 			summary: item?.summary ?? '',
+			summary_pt: item?.summaryPt ?? '',
 			order: String(item?.order ?? nextOrder(start)),
 			is_published: String(item?.isPublished ?? false),
 		},
@@ -57,16 +59,7 @@ export function ModuleForm({
 				error={errors.course_id}
 			/>
 			<TitleSlugFields values={values} set={set} errors={errors} />
-			<Field id="module-summary" label={t('admin.fields.summary')} error={errors.summary}>
-				<Textarea
-					id="module-summary"
-					rows={3}
-					value={values.summary}
-					onChange={(e) => set('summary')(e.target.value)}
-					aria-invalid={errors.summary ? true : undefined}
-					aria-describedby={describedBy('module-summary', errors.summary)}
-				/>
-			</Field>
+			<BilingualField id="module-summary" name="summary" label={t('admin.fields.summary')} labelPt={t('admin.fields.summaryPt')} values={values} set={set} errors={errors} rows={3} />
 			<InputField id="module-order" label={t('admin.fields.order')} type="number" inputMode="numeric" min={1} step={1} value={values.order} onChange={set('order')} error={errors.order} className="sm:w-1/2" />
 			<SwitchField id="module-published" label={t('admin.fields.publish')} checked={values.is_published === 'true'} onChange={(v) => set('is_published')(String(v))} />
 		</ItemForm>

@@ -1,9 +1,9 @@
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { Input } from '~/components/ui/input'
-import { Textarea } from '~/components/ui/textarea'
 import { pathFormSchema } from '~/features/admin/schemas.ts'
 import type { AdminPath } from '~/features/admin/types.ts'
 import { describedBy, Field, SwitchField } from './fields'
+import { BilingualField } from './bilingual'
 import { ItemForm } from './item-dialog'
 import { useItemForm } from './use-item-form'
 
@@ -18,8 +18,13 @@ export function PathForm({ item, onDone }: { item: AdminPath | null; onDone: () 
 		onDone,
 		initial: {
 			title: item?.title ?? '',
+			title_pt: item?.titlePt ?? '',
 			slug: item?.slug ?? '',
 			description: item?.description ?? '',
+			description_pt: item?.descriptionPt ?? '',
+			level: item?.level ?? '',
+			prerequisites: item?.prerequisites ?? '',
+			prerequisites_pt: item?.prerequisitesPt ?? '',
 			is_published: String(item?.isPublished ?? false),
 		},
 	})
@@ -32,16 +37,17 @@ export function PathForm({ item, onDone }: { item: AdminPath | null; onDone: () 
 			onSubmit={submit}
 		>
 			<TitleSlugFields values={values} set={set} errors={errors} />
-			<Field id="path-description" label={t('admin.fields.description')} error={errors.description}>
-				<Textarea
-					id="path-description"
-					rows={4}
-					value={values.description}
-					onChange={(e) => set('description')(e.target.value)}
-					aria-invalid={errors.description ? true : undefined}
-					aria-describedby={describedBy('path-description', errors.description)}
-				/>
-			</Field>
+			<BilingualField
+				id="path-description"
+				name="description"
+				label={t('admin.fields.description')}
+				labelPt={t('admin.fields.descriptionPt')}
+				values={values}
+				set={set}
+				errors={errors}
+				rows={4}
+			/>
+			<CatalogFactFields id="path" values={values} set={set} errors={errors} />
 			<SwitchField id="path-published" label={t('admin.fields.publish')} checked={values.is_published === 'true'} onChange={(v) => set('is_published')(String(v))} />
 		</ItemForm>
 	)
@@ -59,18 +65,8 @@ export function TitleSlugFields({
 }) {
 	const { t } = useTranslation()
 	return (
-		<div className="grid gap-4 sm:grid-cols-2">
-			<Field id="item-title" label={t('admin.fields.title')} error={errors.title}>
-				<Input
-					id="item-title"
-					value={values.title}
-					onChange={(e) => set('title')(e.target.value)}
-					maxLength={200}
-					autoComplete="off"
-					aria-invalid={errors.title ? true : undefined}
-					aria-describedby={describedBy('item-title', errors.title)}
-				/>
-			</Field>
+		<>
+			<BilingualField id="item-title" name="title" label={t('admin.fields.title')} labelPt={t('admin.fields.titlePt')} values={values} set={set} errors={errors} maxLength={200} />
 			<Field id="item-slug" label={t('admin.fields.slug')} error={errors.slug} hint={t('admin.fields.slugHint')}>
 				<Input
 					id="item-slug"
@@ -84,6 +80,52 @@ export function TitleSlugFields({
 					aria-describedby={describedBy('item-slug', errors.slug, true)}
 				/>
 			</Field>
-		</div>
+		</>
+	)
+}
+
+const LEVEL_OPTIONS = ['beginner', 'intermediate', 'advanced'] as const
+
+/** Level and prerequisites (both languages): what the catalog shows about a path or course. */
+export function CatalogFactFields({
+	id,
+	values,
+	set,
+	errors,
+}: {
+	id: string
+	values: Record<string, string>
+	set: (name: string) => (value: string) => void
+	errors: Partial<Record<string, string>>
+}) {
+	const { t } = useTranslation()
+	return (
+		<>
+			<Field id={`${id}-level`} label={t('admin.fields.level')} error={errors.level}>
+				<select
+					id={`${id}-level`}
+					value={values.level ?? ''}
+					onChange={(e) => set('level')(e.target.value)}
+					className="border-input bg-background h-9 rounded-md border px-3 text-sm"
+				>
+					<option value="">{t('admin.fields.noLevel')}</option>
+					{LEVEL_OPTIONS.map((l) => (
+						<option key={l} value={l}>
+							{t(`catalog.levels.${l}`)}
+						</option>
+					))}
+				</select>
+			</Field>
+			<BilingualField
+				id={`${id}-prerequisites`}
+				name="prerequisites"
+				label={t('admin.fields.prerequisites')}
+				labelPt={t('admin.fields.prerequisitesPt')}
+				values={values}
+				set={set}
+				errors={errors}
+				maxLength={1000}
+			/>
+		</>
 	)
 }

@@ -1,4 +1,4 @@
-import { BookOpen, CheckCircle2, Loader2 } from 'lucide-react'
+import { CheckCircle2, Loader2 } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { Link, useFetcher } from 'react-router'
@@ -7,7 +7,10 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
 
-export type PathCardData = { id: string; title: string; description: string | null; courseCount: number; isEnrolled: boolean }
+import type { PathCard as PathCardData } from '~/features/catalog/types.ts'
+import { CatalogFacts, CoverArt, EnglishOnly, Prerequisites } from './catalog-facts'
+
+export type { PathCardData }
 
 /** A path card: 'Enrolled' + 'Continue learning', or 'Enroll' (posting to /dashboard/explore) + 'View details'. */
 export function PathCard({ path }: { path: PathCardData }) {
@@ -21,8 +24,9 @@ export function PathCard({ path }: { path: PathCardData }) {
 	}, [fetcher.state, fetcher.data, t])
 	const detailsUrl = `/dashboard/learn/path/${path.id}`
 	return (
-		<Card className="flex h-full flex-col" data-testid="path-card">
-			<CardHeader>
+		<Card className="flex h-full flex-col gap-0 overflow-hidden pt-0" data-testid="path-card">
+			<CoverArt seed={path.slug} url={path.coverUrl} />
+			<CardHeader className="pt-4">
 				<div className="flex items-start justify-between gap-2">
 					<CardTitle className="text-lg leading-snug">
 						<h3>{path.title}</h3>
@@ -34,13 +38,14 @@ export function PathCard({ path }: { path: PathCardData }) {
 						</Badge>
 					) : null}
 				</div>
+				<EnglishOnly show={path.englishOnly} className="justify-self-start" />
 				{path.description ? <CardDescription className="line-clamp-3">{path.description}</CardDescription> : null}
 			</CardHeader>
-			<CardContent className="text-muted-foreground mt-auto flex items-center gap-1.5 text-sm">
-				<BookOpen className="size-4" aria-hidden />
-				{t('learn.courseCount', { count: path.courseCount })}
+			<CardContent className="mt-auto grid gap-2 pt-3">
+				<CatalogFacts facts={path} />
+				<Prerequisites text={path.prerequisites} className="text-muted-foreground line-clamp-2" />
 			</CardContent>
-			<CardFooter className="flex flex-wrap gap-2">
+			<CardFooter className="flex flex-wrap gap-2 pt-4">
 				{path.isEnrolled ? (
 					<Button asChild>
 						<Link to={detailsUrl}>{t('learn.continueLearning')}</Link>

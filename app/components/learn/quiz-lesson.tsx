@@ -5,6 +5,7 @@ import { useFetcher } from 'react-router'
 import { Button } from '~/components/ui/button'
 import type { PublicQuestion } from '~/features/quiz/quiz.ts'
 import { cn } from '~/lib/utils'
+import { EnglishOnly } from './catalog-facts'
 
 type AnswerData =
 	| { ok: true; index: number; correct: boolean; correctAnswer: string; done: boolean; score?: { correct: number; total: number } }
@@ -66,7 +67,9 @@ export function QuizLesson(props: {
 				<input type="hidden" name="lessonId" value={props.lessonId} />
 				<input type="hidden" name="index" value={index} />
 				<fieldset className="grid gap-2" disabled={Boolean(result)}>
-					<legend className="mb-2 text-lg font-medium">{q.question}</legend>
+					<legend className="mb-2 text-lg font-medium">
+						{q.question} <EnglishOnly show={Boolean(q.englishOnly)} className="align-middle" />
+					</legend>
 					{q.options.map((option, i) => {
 						const id = `${groupId}-${i}`
 						const isAnswer = result && option === result.correctAnswer
@@ -82,7 +85,7 @@ export function QuizLesson(props: {
 								)}
 							>
 								<input id={id} type="radio" name="answer" value={option} checked={choice === option} onChange={() => setChoice(option)} className="accent-primary" />
-								{option}
+								{q.labels?.[i] ?? option}
 							</label>
 						)
 					})}
@@ -90,7 +93,7 @@ export function QuizLesson(props: {
 				{result ? (
 					<p role="status" className={cn('flex items-center gap-2 font-medium', result.correct ? 'text-emerald-700' : 'text-destructive')}>
 						{result.correct ? <CheckCircle2 className="size-5" aria-hidden /> : <XCircle className="size-5" aria-hidden />}
-						{result.correct ? t('learn.correct') : t('learn.incorrect', { answer: result.correctAnswer })}
+						{result.correct ? t('learn.correct') : t('learn.incorrect', { answer: q.labels?.[q.options.indexOf(result.correctAnswer)] ?? result.correctAnswer })}
 					</p>
 				) : null}
 				{fetcher.data && !fetcher.data.ok ? <p role="alert" className="text-destructive text-sm">{t('learn.errors.answerFailed')}</p> : null}

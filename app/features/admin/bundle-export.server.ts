@@ -13,11 +13,24 @@ type Row = {
 	pSlug: string
 	pTitle: string
 	pDescription: string | null
+	pTitlePt: string | null
+	pDescriptionPt: string | null
+	pLevel: 'beginner' | 'intermediate' | 'advanced' | null
+	pTopics: string[] | null
+	pPrereq: string | null
+	pPrereqPt: string | null
+	pCover: string | null
 	pPublished: boolean
 	cSlug: string | null
 	cTitle: string
 	cSummary: string | null
 	cDescription: string | null
+	cTitlePt: string | null
+	cSummaryPt: string | null
+	cDescriptionPt: string | null
+	cLevel: 'beginner' | 'intermediate' | 'advanced' | null
+	cPrereq: string | null
+	cPrereqPt: string | null
 	cOrder: number
 	cDuration: number | null
 	cThumbnail: string | null
@@ -25,6 +38,8 @@ type Row = {
 	mSlug: string | null
 	mTitle: string
 	mSummary: string | null
+	mTitlePt: string | null
+	mSummaryPt: string | null
 	mOrder: number
 	mPublished: boolean
 	lId: string | null
@@ -33,6 +48,8 @@ type Row = {
 	lType: 'text' | 'video' | 'quiz' | 'challenge'
 	lOrder: number
 	lContent: string | null
+	lTitlePt: string | null
+	lContentPt: string | null
 	lXp: number
 	lDuration: number | null
 	lThumbnail: string | null
@@ -49,6 +66,7 @@ function quizOf(content: string | null) {
 function lessonFile(r: Row, challenge: ChallengeContent | undefined): LessonFile {
 	return {
 		title: r.lTitle,
+		title_pt: opt(r.lTitlePt),
 		published: r.lPublished,
 		type: r.lType,
 		xp: Number(r.lXp),
@@ -59,6 +77,7 @@ function lessonFile(r: Row, challenge: ChallengeContent | undefined): LessonFile
 		slug: r.lSlug!,
 		order: Number(r.lOrder),
 		body: r.lType === 'text' || r.lType === 'challenge' ? (r.lContent ?? '') : '',
+		...((r.lType === 'text' || r.lType === 'challenge') && r.lContentPt ? { body_pt: r.lContentPt } : {}),
 		...(r.lType === 'challenge' && challenge
 			? {
 					challenge: { starter: challenge.starter, tests: challenge.tests, solution: challenge.solution },
@@ -74,6 +93,11 @@ export async function curriculumTree(db: Db, opts: { pathSlug?: string } = {}): 
 	const rows = rowsOf<Row>(
 		await db.execute(sql`
 			SELECT p.slug AS "pSlug", p.title AS "pTitle", p.description AS "pDescription", p.is_published AS "pPublished",
+				p.title_pt AS "pTitlePt", p.description_pt AS "pDescriptionPt", p.level AS "pLevel", p.topics AS "pTopics",
+				p.prerequisites AS "pPrereq", p.prerequisites_pt AS "pPrereqPt", p.cover_url AS "pCover",
+				c.title_pt AS "cTitlePt", c.summary_pt AS "cSummaryPt", c.description_pt AS "cDescriptionPt", c.level AS "cLevel",
+				c.prerequisites AS "cPrereq", c.prerequisites_pt AS "cPrereqPt",
+				m.title_pt AS "mTitlePt", m.summary_pt AS "mSummaryPt", l.title_pt AS "lTitlePt", l.content_pt AS "lContentPt",
 				c.slug AS "cSlug", c.title AS "cTitle", c.summary AS "cSummary", c.description AS "cDescription", c."order" AS "cOrder",
 				c.duration_minutes AS "cDuration", c.thumbnail_url AS "cThumbnail", c.is_published AS "cPublished",
 				m.slug AS "mSlug", m.title AS "mTitle", m.summary AS "mSummary", m."order" AS "mOrder", m.is_published AS "mPublished",
@@ -96,7 +120,20 @@ export async function curriculumTree(db: Db, opts: { pathSlug?: string } = {}): 
 	for (const r of rows) {
 		let p = paths.at(-1)
 		if (!p || p.slug !== r.pSlug) {
-			p = { title: r.pTitle, description: opt(r.pDescription), published: r.pPublished, slug: r.pSlug, courses: [] }
+			p = {
+				title: r.pTitle,
+				title_pt: opt(r.pTitlePt),
+				description: opt(r.pDescription),
+				description_pt: opt(r.pDescriptionPt),
+				level: opt(r.pLevel),
+				topics: r.pTopics?.length ? r.pTopics : undefined,
+				prerequisites: opt(r.pPrereq),
+				prerequisites_pt: opt(r.pPrereqPt),
+				cover_url: opt(r.pCover),
+				published: r.pPublished,
+				slug: r.pSlug,
+				courses: [],
+			}
 			paths.push(p)
 		}
 		if (!r.cSlug) continue
@@ -104,8 +141,14 @@ export async function curriculumTree(db: Db, opts: { pathSlug?: string } = {}): 
 		if (!c || c.slug !== r.cSlug) {
 			c = {
 				title: r.cTitle,
+				title_pt: opt(r.cTitlePt),
 				summary: opt(r.cSummary),
+				summary_pt: opt(r.cSummaryPt),
 				description: opt(r.cDescription),
+				description_pt: opt(r.cDescriptionPt),
+				level: opt(r.cLevel),
+				prerequisites: opt(r.cPrereq),
+				prerequisites_pt: opt(r.cPrereqPt),
 				duration_minutes: opt(r.cDuration),
 				thumbnail_url: opt(r.cThumbnail),
 				published: r.cPublished,
@@ -118,7 +161,7 @@ export async function curriculumTree(db: Db, opts: { pathSlug?: string } = {}): 
 		if (!r.mSlug) continue
 		let m: ModuleFile | undefined = c.modules.at(-1)
 		if (!m || m.slug !== r.mSlug) {
-			m = { title: r.mTitle, summary: opt(r.mSummary), published: r.mPublished, slug: r.mSlug, order: Number(r.mOrder), lessons: [] }
+			m = { title: r.mTitle, title_pt: opt(r.mTitlePt), summary: opt(r.mSummary), summary_pt: opt(r.mSummaryPt), published: r.mPublished, slug: r.mSlug, order: Number(r.mOrder), lessons: [] }
 			c.modules.push(m)
 		}
 		if (r.lSlug) m.lessons.push(lessonFile(r, r.lId ? challenges.get(r.lId) : undefined))
@@ -141,15 +184,35 @@ function document(meta: Record<string, unknown>, body = '') {
 export function contentFiles(tree: PathFile[]): BundleFile[] {
 	const files: BundleFile[] = []
 	for (const p of tree) {
-		files.push({ path: `${p.slug}/_path.md`, text: document({ title: p.title, description: p.description, published: p.published }) })
+		files.push({
+			path: `${p.slug}/_path.md`,
+			text: document({
+				title: p.title,
+				title_pt: p.title_pt,
+				description: p.description,
+				description_pt: p.description_pt,
+				level: p.level,
+				topics: p.topics,
+				prerequisites: p.prerequisites,
+				prerequisites_pt: p.prerequisites_pt,
+				cover_url: p.cover_url,
+				published: p.published,
+			}),
+		})
 		for (const c of p.courses) {
 			const cDir = `${p.slug}/${pad(c.order)}-${c.slug}`
 			files.push({
 				path: `${cDir}/_course.md`,
 				text: document({
 					title: c.title,
+					title_pt: c.title_pt,
 					summary: c.summary,
+					summary_pt: c.summary_pt,
 					description: c.description,
+					description_pt: c.description_pt,
+					level: c.level,
+					prerequisites: c.prerequisites,
+					prerequisites_pt: c.prerequisites_pt,
 					duration_minutes: c.duration_minutes,
 					thumbnail_url: c.thumbnail_url,
 					published: c.published,
@@ -157,7 +220,7 @@ export function contentFiles(tree: PathFile[]): BundleFile[] {
 			})
 			for (const m of c.modules) {
 				const mDir = `${cDir}/${pad(m.order)}-${m.slug}`
-				files.push({ path: `${mDir}/_module.md`, text: document({ title: m.title, summary: m.summary, published: m.published }) })
+				files.push({ path: `${mDir}/_module.md`, text: document({ title: m.title, title_pt: m.title_pt, summary: m.summary, summary_pt: m.summary_pt, published: m.published }) })
 				for (const l of m.lessons) {
 					const stem = `${mDir}/${pad(l.order)}-${l.slug}`
 					if (l.challenge) {
@@ -170,6 +233,7 @@ export function contentFiles(tree: PathFile[]): BundleFile[] {
 						text: document(
 							{
 								title: l.title,
+								title_pt: l.title_pt,
 								type: l.type,
 								xp: l.xp,
 								duration_minutes: l.duration_minutes,
@@ -183,6 +247,7 @@ export function contentFiles(tree: PathFile[]): BundleFile[] {
 							l.body,
 						),
 					})
+					if (l.body_pt) files.push({ path: `${stem}.pt-BR.md`, text: `${l.body_pt}\n` })
 				}
 			}
 		}

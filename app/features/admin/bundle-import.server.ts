@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { Db } from '#db/client.server.ts'
-import { readContentTree, type PathFile } from '~/features/catalog/content-files.server.ts'
+import { ContentErrors, readContentTree, type ContentIssue, type PathFile } from '~/features/catalog/content-files.server.ts'
 import { importCurriculum } from '~/features/catalog/import.server.ts'
 import { parseQuiz } from '~/features/quiz/quiz.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
@@ -44,27 +44,30 @@ export async function readTree(dir: string, hide = dir): Promise<PathFile[]> {
 	try {
 		tree = await readContentTree(dir)
 	} catch (error) {
+		if (error instanceof ContentErrors) throw new BundleError('invalid', '', error.issues)
 		const message = error instanceof Error ? error.message : String(error)
 		throw new BundleError('invalid', message.split(hide + path.sep).join(''))
 	}
 	if (!tree.length) throw new BundleError('empty')
 	const problems = quizProblems(tree)
-	if (problems.length) throw new BundleError('invalid', problems.slice(0, 5).join('; '))
+	if (problems.length) throw new BundleError('invalid', '', problems)
 	return tree
 }
 
 /** Quizzes the file reader lets through but learners could not take (answer not an option, duplicate options). */
 function quizProblems(tree: PathFile[]) {
-	const out: string[] = []
+	const out: ContentIssue[] = []
+	const pad = (n: number) => String(n).padStart(2, '0')
 	for (const p of tree)
 		for (const c of p.courses)
 			for (const m of c.modules)
 				for (const l of m.lessons) {
 					if (l.type !== 'quiz') continue
 					const quiz = parseQuiz(l.quiz ?? [])
-					const where = `${p.slug}/${c.slug}/${m.slug}/${l.slug}`
-					if (!quiz.ok) out.push(`${where}: question ${(quiz.index ?? 0) + 1} (${quiz.problem})`)
-					else if (!quiz.questions.length) out.push(`${where}: no questions`)
+					// The file as the author named it (order numbers may lack their leading zero; close enough to find it).
+					const file = `${p.slug}/${pad(c.order)}-${c.slug}/${pad(m.order)}-${m.slug}/${pad(l.order)}-${l.slug}.md`
+					if (!quiz.ok) out.push({ file, field: `quiz.${quiz.index ?? 0}`, rule: `quiz.${quiz.problem}` })
+					else if (!quiz.questions.length) out.push({ file, field: 'quiz', rule: 'quiz.empty' })
 				}
 	return out
 }

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { strToU8, zipSync, type Zippable } from 'fflate'
+import type { ContentIssue } from '~/features/catalog/content-files.server.ts'
 import type { BundleFile } from './bundle-export.server.ts'
 
 const inflateRaw = promisify(zlib.inflateRaw)
@@ -23,6 +24,8 @@ export class BundleError extends Error {
 	constructor(
 		readonly code: 'notZip' | 'unsafe' | 'tooLarge' | 'empty' | 'invalid',
 		readonly detail = '',
+		// 'invalid': every problem found, each naming its file, field and rule (shown translated).
+		readonly issues: ContentIssue[] = [],
 	) {
 		super(detail || code)
 	}

@@ -24,7 +24,12 @@ async function snapshot(db: Db) {
 				c.thumbnail_url AS c_thumb, c.is_published AS c_pub,
 				m.slug AS module, m.title AS m_title, m.summary AS m_summary, m."order" AS m_order, m.is_published AS m_pub,
 				l.slug AS lesson, l.title AS l_title, l.lesson_type, l."order" AS l_order, l.content, l.xp_value, l.duration_minutes,
-				l.thumbnail_url, l.is_published AS l_pub
+				l.thumbnail_url, l.is_published AS l_pub,
+				p.title_pt AS p_title_pt, p.description_pt AS p_description_pt, p.level AS p_level, p.topics AS p_topics,
+				p.prerequisites AS p_prereq, p.prerequisites_pt AS p_prereq_pt, p.cover_url AS p_cover,
+				c.title_pt AS c_title_pt, c.summary_pt AS c_summary_pt, c.description_pt AS c_description_pt, c.level AS c_level,
+				c.prerequisites AS c_prereq, c.prerequisites_pt AS c_prereq_pt,
+				m.title_pt AS m_title_pt, m.summary_pt AS m_summary_pt, l.title_pt AS l_title_pt, l.content_pt AS l_content_pt
 			FROM learning_paths p
 			LEFT JOIN courses c ON c.path_id = p.id
 			LEFT JOIN modules m ON m.course_id = c.id
@@ -137,8 +142,16 @@ describe('content export and import', () => {
 		const badQuiz = contentFiles(await curriculumTree(source.db, { pathSlug: 'edge-cases' })).map((f) =>
 			f.path.endsWith('quiz-lesson.md') ? { ...f, text: f.text.replace('correctAnswer: "null"', 'correctAnswer: maybe') } : f,
 		)
-		expect(await code(() => readBundleFiles(badQuiz))).toMatch(/^invalid: edge-cases\/draft-course\/module-one\/quiz-lesson: question 1/)
+		const issues = async (fn: () => unknown) => {
+			try {
+				await fn()
+			} catch (e) {
+				if (e instanceof BundleError) return e.issues
+			}
+			return []
+		}
+		expect(await issues(() => readBundleFiles(badQuiz))).toEqual([{ file: 'edge-cases/01-draft-course/01-module-one/03-quiz-lesson.md', field: 'quiz.0', rule: 'quiz.answerNotAnOption' }])
 		const badTitle = [{ path: 'some-path/_path.md', text: '---\ntitle: x\n---\n' }]
-		expect(await code(() => readBundleFiles(badTitle))).toMatch(/^invalid: some-path\/_path\.md/)
+		expect(await issues(() => readBundleFiles(badTitle))).toEqual([{ file: 'some-path/_path.md', field: 'title', rule: 'tooShort', values: { min: 3 } }])
 	})
 })

@@ -25,10 +25,24 @@ const hasParent = (kind: ContentKind): kind is ChildKind => kind !== 'path'
 
 // Columns each form writes as they are (order and publication are handled on their own).
 const FIELDS: Record<ContentKind, string[]> = {
-	path: ['title', 'slug', 'description'],
-	course: ['path_id', 'title', 'slug', 'summary', 'description', 'duration_minutes', 'thumbnail_url'],
-	module: ['course_id', 'title', 'slug', 'summary'],
-	lesson: ['module_id', 'title', 'slug', 'lesson_type', 'content', 'xp_value', 'duration_minutes', 'thumbnail_url'],
+	path: ['title', 'title_pt', 'slug', 'description', 'description_pt', 'level', 'prerequisites', 'prerequisites_pt'],
+	course: [
+		'path_id',
+		'title',
+		'title_pt',
+		'slug',
+		'summary',
+		'summary_pt',
+		'description',
+		'description_pt',
+		'level',
+		'prerequisites',
+		'prerequisites_pt',
+		'duration_minutes',
+		'thumbnail_url',
+	],
+	module: ['course_id', 'title', 'title_pt', 'slug', 'summary', 'summary_pt'],
+	lesson: ['module_id', 'title', 'title_pt', 'slug', 'lesson_type', 'content', 'content_pt', 'xp_value', 'duration_minutes', 'thumbnail_url'],
 }
 
 const table = (kind: ContentKind) => sql.raw(TABLE[kind])

@@ -18,7 +18,8 @@ export async function listPaths(): Promise<AdminPath[]> {
 	const db = await getDb()
 	const rows = rowsOf<AdminPath>(
 		await db.execute(sql`
-			SELECT p.id, p.title, p.slug, p.description, ${cols('p')}, u.name AS "updatedByName",
+			SELECT p.id, p.title, p.slug, p.description, p.title_pt AS "titlePt", p.description_pt AS "descriptionPt", p.level,
+				p.prerequisites, p.prerequisites_pt AS "prerequisitesPt", ${cols('p')}, u.name AS "updatedByName",
 				(SELECT count(*)::int FROM courses c WHERE c.path_id = p.id) AS "courseCount"
 			FROM learning_paths p LEFT JOIN "user" u ON u.id = p.updated_by
 			ORDER BY p.created_at DESC, p.title
@@ -33,6 +34,8 @@ export async function listCourses(filter: ContentFilter): Promise<AdminCourse[]>
 	const rows = rowsOf<AdminCourse>(
 		await db.execute(sql`
 			SELECT c.id, c.path_id AS "pathId", p.title AS "pathTitle", c.title, c.slug, c.summary, c.description, c."order",
+				c.title_pt AS "titlePt", c.summary_pt AS "summaryPt", c.description_pt AS "descriptionPt", c.level,
+				c.prerequisites, c.prerequisites_pt AS "prerequisitesPt",
 				c.duration_minutes AS "durationMinutes", c.thumbnail_url AS "thumbnailUrl", ${cols('c')}, u.name AS "updatedByName",
 				(SELECT count(*)::int FROM modules m WHERE m.course_id = c.id) AS "moduleCount"
 			FROM courses c
@@ -51,7 +54,7 @@ export async function listModules(filter: ContentFilter): Promise<AdminModule[]>
 	const rows = rowsOf<AdminModule>(
 		await db.execute(sql`
 			SELECT m.id, m.course_id AS "courseId", c.title AS "courseTitle", p.id AS "pathId", p.title AS "pathTitle",
-				m.title, m.slug, m.summary, m."order", ${cols('m')}, u.name AS "updatedByName",
+				m.title, m.slug, m.summary, m."order", m.title_pt AS "titlePt", m.summary_pt AS "summaryPt", ${cols('m')}, u.name AS "updatedByName",
 				(SELECT count(*)::int FROM lessons l WHERE l.module_id = m.id) AS "lessonCount"
 			FROM modules m
 			LEFT JOIN courses c ON c.id = m.course_id
@@ -72,7 +75,8 @@ export async function listLessons(filter: ContentFilter): Promise<AdminLesson[]>
 	const rows = rowsOf<AdminLesson>(
 		await db.execute(sql`
 			SELECT l.id, l.module_id AS "moduleId", m.title AS "moduleTitle", c.id AS "courseId", c.title AS "courseTitle",
-				p.id AS "pathId", p.title AS "pathTitle", l.title, l.slug, l.lesson_type AS "lessonType", l."order",
+				p.id AS "pathId", p.title AS "pathTitle", l.title, l.slug, l.lesson_type AS "lessonType", l."order", l.title_pt AS "titlePt",
+				(l.lesson_type IN ('text', 'challenge') AND coalesce(l.content_pt, '') = '') AS "bodyUntranslated",
 				l.xp_value AS "xpValue", l.duration_minutes AS "durationMinutes", l.thumbnail_url AS "thumbnailUrl",
 				${cols('l')}, u.name AS "updatedByName",
 				CASE WHEN l.lesson_type IN ('text', 'challenge') THEN left(l.content, 160) WHEN l.lesson_type = 'video' THEN left(l.content, 500) ELSE NULL END AS preview
@@ -127,4 +131,11 @@ export async function lessonContent(id: string): Promise<string | null> {
 	const db = await getDb()
 	const [row] = rowsOf<{ content: string | null }>(await db.execute(sql`SELECT content FROM lessons WHERE id = ${id}`))
 	return row ? (row.content ?? '') : null
+}
+
+/** A lesson's Portuguese body for the edit dialog ('' when not translated yet). */
+export async function lessonContentPt(id: string): Promise<string> {
+	const db = await getDb()
+	const [row] = rowsOf<{ contentPt: string | null }>(await db.execute(sql`SELECT content_pt AS "contentPt" FROM lessons WHERE id = ${id}`))
+	return row?.contentPt ?? ''
 }

@@ -16,12 +16,23 @@ function text(message: string | undefined) {
 
 describe('admin form schemas', () => {
 	it('trim strings, store empty optional strings as null and default publication to off', () => {
-		expect(pathFormSchema.parse({ title: '  Solidity  ', slug: ' solidity ', description: '   ' })).toEqual({
+		expect(pathFormSchema.parse({ title: '  Solidity  ', slug: ' solidity ', description: '   ', title_pt: '  ' })).toEqual({
 			title: 'Solidity',
+			title_pt: null,
 			slug: 'solidity',
 			description: null,
+			description_pt: null,
+			level: null,
+			prerequisites: null,
+			prerequisites_pt: null,
 			is_published: false,
 		})
+	})
+
+	it('keep the Portuguese twins and the level, and refuse an unknown level', () => {
+		const parsed = pathFormSchema.parse({ title: 'Solidity', title_pt: '  Solidity em português ', slug: 'solidity', level: 'advanced', prerequisites_pt: 'Nenhum' })
+		expect(parsed).toMatchObject({ title_pt: 'Solidity em português', level: 'advanced', prerequisites_pt: 'Nenhum' })
+		expect(text(errors(pathFormSchema, { title: 'Solidity', slug: 'solidity', level: 'expert' }).level)).toBe('Choose beginner, intermediate or advanced')
 	})
 
 	it('use the spec messages for title and slug', () => {

@@ -51,19 +51,35 @@ const xp = z.preprocess(toNumber, z.number({ error: `${E}xpInteger` }).int(`${E}
 const thumbnail = z.preprocess(blankToNull, z.url({ protocol: /^https?$/, error: `${E}urlInvalid` }).max(2000, `${E}urlInvalid`).nullable())
 const published = z.preprocess((v) => v === true || v === 'true' || v === 'on' || v === '1', z.boolean())
 
+// Portuguese twins (blank = not translated yet) and the catalog facts the explore page shows.
+const optionalTitle = z.preprocess((v) => blankToNull(typeof v === 'string' ? singleLine(v) : v), z.string().max(200, `${E}titleMax`).nullable())
+const level = z.preprocess(blankToNull, z.enum(['beginner', 'intermediate', 'advanced'], { error: `${E}level` }).nullable())
+const prerequisites = optionalText(1000, `${E}prerequisitesMax`)
+
 export const pathFormSchema = z.object({
 	title,
+	title_pt: optionalTitle,
 	slug,
 	description: optionalText(5000, `${E}descriptionMax`),
+	description_pt: optionalText(5000, `${E}descriptionMax`),
+	level,
+	prerequisites,
+	prerequisites_pt: prerequisites,
 	is_published: published,
 })
 
 export const courseFormSchema = z.object({
 	path_id: z.preprocess(trimmed, z.uuid({ error: `${E}selectPath` })),
 	title,
+	title_pt: optionalTitle,
 	slug,
 	summary: optionalText(200, `${E}summaryMax`),
+	summary_pt: optionalText(200, `${E}summaryMax`),
 	description: optionalText(5000, `${E}descriptionMax`),
+	description_pt: optionalText(5000, `${E}descriptionMax`),
+	level,
+	prerequisites,
+	prerequisites_pt: prerequisites,
 	order,
 	duration_minutes: duration,
 	thumbnail_url: thumbnail,
@@ -73,8 +89,10 @@ export const courseFormSchema = z.object({
 export const moduleFormSchema = z.object({
 	course_id: z.preprocess(trimmed, z.uuid({ error: `${E}selectCourse` })),
 	title,
+	title_pt: optionalTitle,
 	slug,
 	summary: optionalText(1000, `${E}summaryMax`),
+	summary_pt: optionalText(1000, `${E}summaryMax`),
 	order,
 	is_published: published,
 })
@@ -98,11 +116,14 @@ export const lessonFormSchema = z
 	.object({
 		module_id: z.preprocess(trimmed, z.uuid({ error: `${E}selectModule` })),
 		title,
+		title_pt: optionalTitle,
 		slug,
 		lesson_type: z.enum(LESSON_TYPES, { error: `${E}lessonType` }),
 		order,
 		xp_value: xp,
 		content: z.preprocess((v) => (typeof v === 'string' ? stripControls(v).trim() : ''), z.string().max(200_000, `${E}contentMax`)),
+		// The Portuguese body of a text lesson or a challenge brief (quizzes carry *_pt inside their JSON).
+		content_pt: z.preprocess(blankToNull, z.string().max(200_000, `${E}contentMax`).nullable()),
 		duration_minutes: duration,
 		thumbnail_url: thumbnail,
 		is_published: published,

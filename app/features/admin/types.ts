@@ -9,9 +9,17 @@ type Stamps = {
 	updatedByName: string | null
 }
 
-export type AdminPath = Stamps & { id: string; title: string; slug: string; description: string | null; courseCount: number }
+// The Portuguese twins (null: not translated yet) and catalog facts the studio edits beside the English.
+type CatalogFacts = { level: 'beginner' | 'intermediate' | 'advanced' | null; prerequisites: string | null; prerequisitesPt: string | null }
 
-export type AdminCourse = Stamps & {
+export type AdminPath = Stamps &
+	CatalogFacts & { id: string; title: string; titlePt: string | null; slug: string; description: string | null; descriptionPt: string | null; courseCount: number }
+
+export type AdminCourse = Stamps &
+	CatalogFacts & {
+	titlePt: string | null
+	summaryPt: string | null
+	descriptionPt: string | null
 	id: string
 	pathId: string
 	pathTitle: string | null
@@ -26,6 +34,8 @@ export type AdminCourse = Stamps & {
 }
 
 export type AdminModule = Stamps & {
+	titlePt: string | null
+	summaryPt: string | null
 	id: string
 	courseId: string
 	courseTitle: string | null
@@ -39,6 +49,9 @@ export type AdminModule = Stamps & {
 }
 
 export type AdminLesson = Stamps & {
+	titlePt: string | null
+	/** A text lesson or challenge with no Portuguese body yet. */
+	bodyUntranslated: boolean
 	id: string
 	moduleId: string
 	moduleTitle: string | null

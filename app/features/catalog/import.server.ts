@@ -2,7 +2,7 @@ import { sql, type AnyColumn } from 'drizzle-orm'
 import type { Db } from '#db/client.server.ts'
 import { courses, learningPaths, lessons, modules } from '#db/schema.ts'
 import { writeChallenge } from '~/features/challenges/content.server.ts'
-import { lessonContent, type PathFile } from './content-files.server.ts'
+import { lessonContent, lessonContentPt, type PathFile } from './content-files.server.ts'
 
 export type ImportCounts = { paths: number; courses: number; modules: number; lessons: number }
 
@@ -17,20 +17,39 @@ export async function importCurriculum(db: Db, tree: PathFile[]): Promise<Import
 	const counts: ImportCounts = { paths: 0, courses: 0, modules: 0, lessons: 0 }
 	await db.transaction(async (tx) => {
 		for (const p of tree) {
+			// Both languages travel together; a missing *_pt is stored as null ("not translated yet").
+			const pValues = {
+				title: p.title,
+				titlePt: p.title_pt || null,
+				description: p.description ?? null,
+				descriptionPt: p.description_pt || null,
+				level: p.level ?? null,
+				topics: p.topics ?? [],
+				prerequisites: p.prerequisites || null,
+				prerequisitesPt: p.prerequisites_pt || null,
+				coverUrl: p.cover_url ?? null,
+				isPublished: p.published,
+			}
 			const [pathRow] = await tx
 				.insert(learningPaths)
-				.values({ title: p.title, slug: p.slug, description: p.description ?? null, isPublished: p.published, publishedAt: p.published ? new Date() : null })
+				.values({ ...pValues, slug: p.slug, publishedAt: p.published ? new Date() : null })
 				.onConflictDoUpdate({
 					target: learningPaths.slug,
-					set: { title: p.title, description: p.description ?? null, isPublished: p.published, publishedAt: publishedAt(learningPaths.publishedAt, p.published), updatedAt: new Date() },
+					set: { ...pValues, publishedAt: publishedAt(learningPaths.publishedAt, p.published), updatedAt: new Date() },
 				})
 				.returning({ id: learningPaths.id })
 			counts.paths++
 			for (const c of p.courses) {
 				const values = {
 					title: c.title,
+					titlePt: c.title_pt || null,
 					summary: c.summary ?? null,
+					summaryPt: c.summary_pt || null,
 					description: c.description ?? null,
+					descriptionPt: c.description_pt || null,
+					level: c.level ?? null,
+					prerequisites: c.prerequisites || null,
+					prerequisitesPt: c.prerequisites_pt || null,
 					order: c.order,
 					durationMinutes: c.duration_minutes ?? null,
 					thumbnailUrl: c.thumbnail_url ?? null,
@@ -46,7 +65,7 @@ export async function importCurriculum(db: Db, tree: PathFile[]): Promise<Import
 					.returning({ id: courses.id })
 				counts.courses++
 				for (const m of c.modules) {
-					const mValues = { title: m.title, summary: m.summary ?? null, order: m.order, isPublished: m.published }
+					const mValues = { title: m.title, titlePt: m.title_pt || null, summary: m.summary ?? null, summaryPt: m.summary_pt || null, order: m.order, isPublished: m.published }
 					const [moduleRow] = await tx
 						.insert(modules)
 						.values({ ...mValues, courseId: courseRow!.id, slug: m.slug, publishedAt: m.published ? new Date() : null })
@@ -59,9 +78,11 @@ export async function importCurriculum(db: Db, tree: PathFile[]): Promise<Import
 					for (const l of m.lessons) {
 						const lValues = {
 							title: l.title,
+							titlePt: l.title_pt || null,
 							lessonType: l.type,
 							order: l.order,
 							content: lessonContent(l),
+							contentPt: lessonContentPt(l),
 							xpValue: l.xp,
 							durationMinutes: l.duration_minutes ?? null,
 							thumbnailUrl: l.thumbnail_url ?? null,

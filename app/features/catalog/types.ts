@@ -3,10 +3,35 @@
 export type OutlineLesson = {
 	id: string
 	title: string
+	/** The title is the English fallback of a missing Portuguese translation. */
+	englishOnly: boolean
 	lessonType: string
 	order: number
 	xpValue: number
+	durationMinutes: number | null
 	isPublished: boolean
 	status: 'not_started' | 'in_progress' | 'completed'
 }
-export type OutlineModule = { id: string; title: string; order: number; isPublished: boolean; lessons: OutlineLesson[] }
+export type OutlineModule = { id: string; title: string; englishOnly: boolean; order: number; isPublished: boolean; lessons: OutlineLesson[] }
+
+/** What a catalog card shows: the path in the learner's language and its facts (issue 20.3). */
+export type PathCard = {
+	id: string
+	slug: string
+	title: string
+	description: string | null
+	prerequisites: string | null
+	/** Some of the texts above are the English fallback of a missing Portuguese translation. */
+	englishOnly: boolean
+	level: Level | null
+	topics: string[]
+	coverUrl: string | null
+	courseCount: number
+	lessonCount: number
+	totalMinutes: number
+	completedLessons: number
+	isEnrolled: boolean
+}
+
+export const LEVELS = ['beginner', 'intermediate', 'advanced'] as const
+export type Level = (typeof LEVELS)[number]

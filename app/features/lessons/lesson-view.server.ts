@@ -1,7 +1,9 @@
 import { challengeView } from '~/features/challenges/attempts.server.ts'
 import type { ChallengeView } from '~/features/challenges/types.ts'
-import { parseQuiz, publicQuestions, type PublicQuestion } from '~/features/quiz/quiz.ts'
+import { parseQuiz, publicQuestions, type PublicQuestion, type QuizQuestion } from '~/features/quiz/quiz.ts'
 import { quizState } from '~/features/quiz/quiz.server.ts'
+import { localize, localizeList } from '~/features/catalog/localize.ts'
+import type { Language } from '~/features/i18n/config.ts'
 import { youtubeId } from '~/lib/youtube.ts'
 import { renderMarkdown } from './markdown.server.ts'
 
@@ -13,7 +15,11 @@ export type LessonBody =
 	| ({ type: 'challenge'; html: string } & ChallengeView)
 	| { type: 'unsupported'; lessonType: string }
 
-export async function lessonBody(userId: string, lesson: { id: string; lessonType: string; content: string | null }): Promise<LessonBody> {
+/**
+ * `content` is already in the learner's language for text and challenge lessons (localizeLesson); a quiz
+ * keeps both languages in its JSON and is localised here, per question, for `lang`.
+ */
+export async function lessonBody(userId: string, lesson: { id: string; lessonType: string; content: string | null }, lang: Language = 'en-US'): Promise<LessonBody> {
 	switch (lesson.lessonType) {
 		case 'text':
 			return { type: 'text', html: renderMarkdown(lesson.content ?? '') }
@@ -21,7 +27,7 @@ export async function lessonBody(userId: string, lesson: { id: string; lessonTyp
 			return { type: 'video', videoId: youtubeId(lesson.content) }
 		case 'quiz': {
 			const parsed = parseQuiz(lesson.content ?? '[]')
-			const questions = parsed.ok ? publicQuestions(parsed.questions) : []
+			const questions = parsed.ok ? localizeQuestions(publicQuestions(parsed.questions), parsed.questions, lang) : []
 			const state = questions.length ? await quizState(userId, lesson.id) : null
 			const open = state && !state.completedAt
 			return {
@@ -39,4 +45,18 @@ export async function lessonBody(userId: string, lesson: { id: string; lessonTyp
 		default:
 			return { type: 'unsupported', lessonType: lesson.lessonType }
 	}
+}
+
+/**
+ * The learner's language on top of the public questions: `question` is shown text, `labels` the options as
+ * shown, while `options` stay the English values the grader compares (answers are posted as those), and
+ * `englishOnly` marks a question with no (complete) Portuguese translation.
+ */
+function localizeQuestions<Q extends PublicQuestion>(shown: Q[], source: QuizQuestion[], lang: Language) {
+	return shown.map((q, i) => {
+		const src = source[i]!
+		const question = localize(lang, q.question, src.question_pt)
+		const labels = localizeList(lang, q.options, src.options_pt)
+		return { ...q, question: question.text, labels: labels.items, englishOnly: question.en || labels.en }
+	})
 }

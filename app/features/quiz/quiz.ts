@@ -12,7 +12,14 @@ export const quizQuestionSchema = z.object({
 })
 export type QuizQuestion = z.infer<typeof quizQuestionSchema>
 /** What the browser may see before answering: no correct answers. */
-export type PublicQuestion = { question: string; options: string[] }
+export type PublicQuestion = {
+	question: string
+	options: string[]
+	/** The options as shown, in the learner's language (same order as `options`, which stay the answer values). */
+	labels?: string[]
+	/** No (complete) Portuguese translation: the page marks it 'Available in English only'. */
+	englishOnly?: boolean
+}
 
 /**
  * Parse stored quiz content (a JSON array, or a string of JSON) into questions.

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { getVisibleLesson } from '~/features/catalog/catalog.server.ts'
+import { getVisibleLesson, localizeLesson } from '~/features/catalog/catalog.server.ts'
+import { localize, localizeList } from '~/features/catalog/localize.ts'
+import type { Language } from '~/features/i18n/config.ts'
+import { parseQuiz } from '~/features/quiz/quiz.ts'
 import { attemptFor } from '~/features/challenges/attempts.server.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
@@ -20,14 +23,26 @@ export type LessonContext = {
  * A visible lesson with its course; null when the learner may not see it. Two queries (three for a code
  * challenge: the learner's code and last run join the context; the tests and reference solution never do).
  */
-export async function loadLessonContext(lessonId: string, preview: boolean, userId?: string): Promise<LessonContext | null> {
-	const lesson = await getVisibleLesson(lessonId, preview)
-	if (!lesson) return null
+export async function loadLessonContext(lessonId: string, preview: boolean, userId?: string, lang: Language = 'en-US'): Promise<LessonContext | null> {
+	const stored = await getVisibleLesson(lessonId, preview)
+	if (!stored) return null
+	// The tutor reads (and so quotes and suggests from) the lesson in the learner's language.
+	const localized = localizeLesson(stored, lang)
+	const lesson = { ...localized, content: localized.lessonType === 'quiz' ? localizeQuizContent(localized.content, lang) : localized.content }
 	const db = await getDb()
 	const visible = (alias: string) => (preview ? sql.raw('true') : sql.raw(`${alias}.is_published`))
-	const rows = rowsOf<{ courseTitle: string; title: string | null; lessonType: string | null; content: string | null }>(
+	const rows = rowsOf<{
+		courseTitle: string
+		courseTitlePt: string | null
+		title: string | null
+		titlePt: string | null
+		lessonType: string | null
+		content: string | null
+		contentPt: string | null
+	}>(
 		await db.execute(sql`
-			SELECT c.title AS "courseTitle", l.title, l.lesson_type AS "lessonType", l.content
+			SELECT c.title AS "courseTitle", c.title_pt AS "courseTitlePt", l.title, l.title_pt AS "titlePt", l.lesson_type AS "lessonType",
+				l.content, l.content_pt AS "contentPt"
 			FROM courses c
 			LEFT JOIN modules m ON m.course_id = c.id AND ${visible('m')}
 			LEFT JOIN lessons l ON l.module_id = m.id AND ${visible('l')} AND l.lesson_type = 'text' AND l.id <> ${lesson.id}
@@ -35,8 +50,11 @@ export async function loadLessonContext(lessonId: string, preview: boolean, user
 			ORDER BY m."order", l."order"
 		`),
 	)
-	const courseTitle = rows[0]?.courseTitle ?? ''
-	const others = rows.filter((r) => r.title !== null).map((r) => ({ title: r.title!, lessonType: r.lessonType!, content: r.content }))
+	const courseTitle = rows[0] ? localize(lang, rows[0].courseTitle, rows[0].courseTitlePt).text : ''
+	const others = rows
+		.filter((r) => r.title !== null)
+		.map((r) => localizeLesson({ title: r.title!, titlePt: r.titlePt, lessonType: r.lessonType!, content: r.content, contentPt: r.contentPt }, lang))
+		.map((r) => ({ title: r.title, lessonType: r.lessonType, content: r.content }))
 	const attempt = lesson.lessonType === 'challenge' && userId ? await attemptFor(userId, lesson.id) : null
 	const challenge = lesson.lessonType === 'challenge' ? { code: attempt?.draft ?? null, lastRun: attempt?.lastResult ?? null } : null
 	const source = { title: lesson.title, lessonType: lesson.lessonType, content: lesson.content, challenge }
@@ -47,4 +65,20 @@ export async function loadLessonContext(lessonId: string, preview: boolean, user
 		context: buildLessonContext({ courseTitle, ...source }),
 		corpus: { lesson: source, others },
 	}
+}
+
+/**
+ * A quiz's stored JSON with the learner's language moved into the main fields, for the tutor's context
+ * (which shows questions and options, never the answers). Unparseable content is passed on unchanged:
+ * the context builder refuses it.
+ */
+function localizeQuizContent(content: string | null, lang: Language): string | null {
+	const parsed = parseQuiz(content ?? '[]')
+	if (!parsed.ok || lang === 'en-US') return content
+	return JSON.stringify(
+		parsed.questions.map((q) => {
+			const options = localizeList(lang, q.options, q.options_pt).items
+			return { question: localize(lang, q.question, q.question_pt).text, options, correctAnswer: options[q.options.indexOf(q.correctAnswer)] ?? options[0] }
+		}),
+	)
 }

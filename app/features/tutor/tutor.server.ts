@@ -73,7 +73,7 @@ function modelSuggestions(provider: ProviderConfig, ctx: LessonContext, language
 }
 
 export async function suggestResponse(user: SessionUser, lessonId: string, language: Language) {
-	const ctx = await loadLessonContext(lessonId, isAdmin(user), user.id)
+	const ctx = await loadLessonContext(lessonId, isAdmin(user), user.id, language)
 	if (!ctx) return tutorProblem(language, 404, 'lessonNotFound')
 	const provider = providerConfig()
 	const fromModel = provider ? await modelSuggestions(provider, ctx, language) : []
@@ -97,7 +97,7 @@ type Prepared = { ctx: LessonContext; provider: ProviderConfig | null; messages:
 /** Checks in order (lesson, rate limit, budget), then the prompt with the trimmed stored history. */
 async function prepare(user: SessionUser, lessonId: string, question: string, language: Language): Promise<Prepared | Response> {
 	const env = getEnv()
-	const ctx = await loadLessonContext(lessonId, isAdmin(user), user.id)
+	const ctx = await loadLessonContext(lessonId, isAdmin(user), user.id, language)
 	if (!ctx) return tutorProblem(language, 404, 'lessonNotFound')
 	const rate = await hit('tutorMessages', user.id)
 	if (rate.limited) return tutorProblem(language, 429, 'rateLimited', { max: env.TUTOR_RATE_LIMIT, minutes: Math.ceil(env.TUTOR_RATE_WINDOW_SECONDS / 60) }, rate.retryAfter)

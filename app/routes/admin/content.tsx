@@ -16,6 +16,7 @@ import { importBundle, MAX_UPLOAD_BYTES } from '~/features/admin/bundle-import.s
 import { BundleError } from '~/features/admin/bundle-zip.server.ts'
 import { listPaths } from '~/features/admin/lists.server.ts'
 import type { ImportPreview } from '~/features/admin/types.ts'
+import { describeIssue, type ContentIssue } from '~/features/catalog/issues.ts'
 import { requireAdmin } from '~/features/auth/session.server.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
 import { getDb } from '~/lib/db.server.ts'
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type ImportResult =
 	| { ok: true; intent: 'preview' | 'apply'; preview: ImportPreview }
-	| { ok: false; error: string; detail?: string; values?: Record<string, number> }
+	| { ok: false; error: string; detail?: string; values?: Record<string, number>; issues?: ContentIssue[] }
 
 // POST multipart intent=preview|apply + bundle=<.zip>: the dry run, then the import in one transaction.
 export async function action({ request }: Route.ActionArgs) {
@@ -61,6 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
 		return data<ImportResult>({ ok: true, intent, preview })
 	} catch (error) {
 		rethrowFault(error)
+		if (error instanceof BundleError && error.issues.length) return fail(400, 'admin.content.errors.invalidList', { issues: error.issues })
 		if (error instanceof BundleError) return fail(error.code === 'tooLarge' ? 413 : 400, `admin.content.errors.${error.code}`, { detail: error.detail, values: { mb } })
 		// The admin went away mid-import (the request's signal stops the unpacking): nobody to answer.
 		if (request.signal.aborted) return fail(400, 'admin.errors.badRequest')
@@ -200,6 +202,13 @@ function ImportCard() {
 								{t(error.error, { ...error.values, detail: error.detail })}
 								{error.detail && error.error !== 'admin.content.errors.invalid' ? ` (${error.detail})` : null}
 							</p>
+						) : null}
+						{error?.issues?.length ? (
+							<ul className="text-destructive grid list-disc gap-1 pl-5 text-sm break-words" data-testid="import-issues">
+								{error.issues.map((i, n) => (
+									<li key={n}>{describeIssue(t, i)}</li>
+								))}
+							</ul>
 						) : null}
 					</div>
 					<div className="flex flex-wrap gap-2">

@@ -1,4 +1,4 @@
-import { lessonContent } from '~/features/admin/lists.server.ts'
+import { lessonContent, lessonContentPt } from '~/features/admin/lists.server.ts'
 import { requireAdmin } from '~/features/auth/session.server.ts'
 import { isUuid } from '~/features/catalog/catalog.server.ts'
 import { readChallenges } from '~/features/challenges/content.server.ts'
@@ -10,7 +10,11 @@ import type { Route } from './+types/lesson-content'
 export async function loader({ request, params }: Route.LoaderArgs) {
 	await requireAdmin(request)
 	if (!isUuid(params.lessonId)) return Response.json({ error: 'Not found' }, { status: 404 })
-	const [content, challenges] = await Promise.all([lessonContent(params.lessonId), getDb().then((db) => readChallenges(db, [params.lessonId]))])
+	const [content, contentPt, challenges] = await Promise.all([
+		lessonContent(params.lessonId),
+		lessonContentPt(params.lessonId),
+		getDb().then((db) => readChallenges(db, [params.lessonId])),
+	])
 	if (content === null) return Response.json({ error: 'Not found' }, { status: 404 })
-	return Response.json({ content, challenge: challenges.get(params.lessonId) ?? null }, { headers: { 'Cache-Control': 'no-store' } })
+	return Response.json({ content, contentPt, challenge: challenges.get(params.lessonId) ?? null }, { headers: { 'Cache-Control': 'no-store' } })
 }

@@ -16,7 +16,9 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTr
 import { readFormObject } from '~/features/auth/schemas.ts'
 import { requireUser } from '~/features/auth/session.server.ts'
 import { isAdmin } from '~/features/auth/user.ts'
-import { getCourseOutline, getVisibleLesson } from '~/features/catalog/catalog.server.ts'
+import { getCourseOutline, getVisibleLesson, localizeLesson } from '~/features/catalog/catalog.server.ts'
+import { getLanguage } from '~/features/i18n/i18n.server.ts'
+import { EnglishOnly } from '~/components/learn/catalog-facts'
 import { lessonBody } from '~/features/lessons/lesson-view.server.ts'
 import { completeLesson, markViewed } from '~/features/progress/progress.server.ts'
 import { lessonActionSchema } from '~/features/progress/schemas.ts'
@@ -27,7 +29,8 @@ import { failureKey } from '~/lib/failure.ts'
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const user = await requireUser(request)
 	const preview = isAdmin(user)
-	const course = await getCourseOutline(params.courseId, user.id, preview)
+	const lang = getLanguage(request)
+	const course = await getCourseOutline(params.courseId, user.id, preview, lang)
 	if (!course) throw new Response('Failed to load course', { status: 404 })
 	const flat = course.modules.flatMap((m) => m.lessons)
 	const wanted = new URL(request.url).searchParams.get('lesson')
@@ -35,12 +38,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const current = flat[index]
 	let lesson = null
 	if (current) {
-		const full = await getVisibleLesson(current.id, preview)
+		const stored = await getVisibleLesson(current.id, preview)
+		const full = stored && localizeLesson(stored, lang)
 		if (full) {
 			// A view is a visit: the page React Router renders after a no-JavaScript form post (maybe a refused
 			// one) is loaded with that post's headers, form content type included, and records nothing.
 			if (!request.headers.get('content-type')?.includes('form')) await markViewed(user.id, full.id)
-			lesson = { id: full.id, title: full.title, xpValue: full.xpValue, isPublished: current.isPublished, body: await lessonBody(user.id, full) }
+			lesson = {
+				id: full.id,
+				title: full.title,
+				titleEnglishOnly: full.titleEnglishOnly,
+				bodyEnglishOnly: full.bodyEnglishOnly,
+				xpValue: full.xpValue,
+				isPublished: current.isPublished,
+				body: await lessonBody(user.id, full, lang),
+			}
 		}
 	}
 	return {
@@ -154,6 +166,7 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 							<h1 id="lesson-title" className="flex flex-wrap items-center gap-2 text-2xl font-semibold tracking-tight">
 								{lesson.title}
 								{!lesson.isPublished ? <Badge variant="outline">{t('admin.draft')}</Badge> : null}
+								<EnglishOnly show={lesson.titleEnglishOnly || lesson.bodyEnglishOnly} />
 							</h1>
 						</header>
 						{lesson.body.type === 'text' ? <TextLesson html={lesson.body.html} /> : null}

@@ -8,13 +8,13 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { requireUser } from '~/features/auth/session.server.ts'
 import { displayName } from '~/features/auth/user.ts'
-import { getT } from '~/features/i18n/i18n.server.ts'
+import { getLanguage, getT } from '~/features/i18n/i18n.server.ts'
 import { dashboardHome } from '~/features/progress/dashboard.server.ts'
 import type { Route } from './+types/home'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUser(request)
-	return { name: displayName(user), title: getT(request)('nav.dashboard'), ...(await dashboardHome(user.id)) }
+	return { name: displayName(user), title: getT(request)('nav.dashboard'), ...(await dashboardHome(user.id, new Date(), getLanguage(request))) }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]

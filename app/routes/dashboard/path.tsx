@@ -11,12 +11,14 @@ import { requireUser } from '~/features/auth/session.server.ts'
 import { isAdmin } from '~/features/auth/user.ts'
 import { getPathOverview } from '~/features/catalog/catalog.server.ts'
 import { pathCertificateState } from '~/features/certificates/certificates.server.ts'
+import { getLanguage } from '~/features/i18n/i18n.server.ts'
+import { CatalogFacts, CoverArt, EnglishOnly, Prerequisites } from '~/components/learn/catalog-facts'
 import type { Route } from './+types/path'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const user = await requireUser(request)
 	const [path, certificate] = await Promise.all([
-		getPathOverview(params.pathId, user.id, isAdmin(user)),
+		getPathOverview(params.pathId, user.id, isAdmin(user), getLanguage(request)),
 		pathCertificateState(user.id, params.pathId),
 	])
 	if (!path) throw new Response('Learning path not found.', { status: 404 })
@@ -56,6 +58,11 @@ export default function PathOverview({ loaderData }: Route.ComponentProps) {
 				)}
 			</PageHeader>
 			{!path.isPublished ? <Badge variant="outline" className="mb-4">{t('admin.draft')}</Badge> : null}
+			<div className="mb-6 grid gap-2">
+				<EnglishOnly show={path.englishOnly} className="justify-self-start" />
+				<CatalogFacts facts={{ level: path.level, totalMinutes: path.totalMinutes, lessonCount: total, courseCount: path.courses.length }} />
+				<Prerequisites text={path.prerequisites} />
+			</div>
 			<PathCertificate pathId={path.id} state={certificate} />
 			{total > 0 ? (
 				<div className="mb-6 grid gap-1.5">
@@ -70,16 +77,22 @@ export default function PathOverview({ loaderData }: Route.ComponentProps) {
 					{path.courses.map((c, i) => (
 						<li key={c.id}>
 							<Link to={`/dashboard/learn/course/${c.id}`} className="block rounded-xl focus-visible:ring-2 focus-visible:outline-none">
-								<Card className="hover:border-primary transition-colors">
-									<CardHeader>
+								<Card className="hover:border-primary flex-row gap-0 overflow-hidden py-0 transition-colors">
+									<CoverArt seed={c.slug} url={c.coverUrl} className="hidden w-40 shrink-0 rounded-none rounded-l-xl sm:block" />
+									<CardHeader className="min-w-0 flex-1 py-5">
 										<CardTitle className="flex flex-wrap items-center gap-2">
-											<span className="text-muted-foreground">{i + 1}.</span> {c.title}
+											<span className="min-w-0">
+												<span className="text-muted-foreground">{i + 1}.</span> {c.title}
+											</span>
+											<EnglishOnly show={c.englishOnly} />
 											{!c.isPublished ? <Badge variant="outline">{t('admin.draft')}</Badge> : null}
 											{c.totalLessons > 0 && c.completedLessons === c.totalLessons ? (
 												<CheckCircle2 className="size-4 text-emerald-600" aria-label={t('learn.completed')} />
 											) : null}
 										</CardTitle>
 										{c.summary ? <CardDescription>{c.summary}</CardDescription> : null}
+										<CatalogFacts facts={{ level: c.level, totalMinutes: c.totalMinutes, lessonCount: c.totalLessons }} className="mt-1 text-xs" />
+										<Prerequisites text={c.prerequisites} className="text-muted-foreground text-xs" />
 										<div className="mt-2 grid gap-1.5">
 											<p className="text-muted-foreground text-xs">{t('learn.lessonsDone', { done: c.completedLessons, total: c.totalLessons })}</p>
 											<ProgressBar value={c.totalLessons ? (c.completedLessons / c.totalLessons) * 100 : 0} label={c.title} />
