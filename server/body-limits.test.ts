@@ -71,6 +71,21 @@ describe('body limits (before the request gate)', () => {
 		expect(sink.lines.map((l) => l.msg)).toEqual(['request body too large'])
 	})
 
+	it('a client still sending a body over the cap reads the 413, not a reset connection', async () => {
+		const { port, seen } = await start()
+		const c = connect(port)
+		let error: string | undefined
+		c.socket.on('error', (e: NodeJS.ErrnoException) => (error ??= e.code))
+		// 4 MB sent in one go: a server that answers and closes with these bytes unread resets the connection
+		// under the client's feet (EPIPE / ECONNRESET, as the bad-input sweep met).
+		c.socket.write(`POST /api HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${4 * 1024 * 1024}\r\n\r\n`)
+		c.socket.write(Buffer.alloc(4 * 1024 * 1024, 120))
+		await c.closed
+		expect(error).toBeUndefined()
+		expect(c.received()).toMatch(/^HTTP\/1.1 413/)
+		expect(seen).toEqual([])
+	})
+
 	it('counts the bytes of a chunked body (which declares no length) and cuts it off past the cap', async () => {
 		const { port, seen } = await start()
 		const c = connect(port)

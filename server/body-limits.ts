@@ -32,6 +32,9 @@ type BodyRules = {
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/
 /** After answering a refused body, the client gets this long to read the answer before its socket goes. */
 const LINGER_MS = 1000
+/** What is still read (and dropped) of a refused body before answering: see drainThenRefuse. */
+const DRAIN_MAX_BYTES = 32 * 1024 * 1024
+const DRAIN_MS = 5000
 
 function hasBody(req: IncomingMessage) {
 	const length = req.headers['content-length']
@@ -53,6 +56,39 @@ function refuse(res: Response, status: number, error: string, headers: Record<st
 	res.status(status).json({ ok: false, error })
 }
 
+/**
+ * Refuses a body that is too large, after reading and dropping what the client still sends of it (up to
+ * DRAIN_MAX_BYTES, for up to DRAIN_MS). Closing a socket with unread bytes in it resets the connection, and a
+ * client still writing its body then sees ECONNRESET instead of our answer. Past either bound the answer goes
+ * at once, and a client still sending is cut off.
+ */
+function drainThenRefuse(req: IncomingMessage, res: Response, status: number, error: string, headers: Record<string, string> = {}) {
+	let dropped = 0
+	let done = false
+	const answer = () => {
+		if (done) return
+		done = true
+		clearTimeout(timer)
+		req.off('data', onData)
+		req.off('end', answer)
+		req.off('close', gone)
+		refuse(res, status, error, headers)
+	}
+	const onData = (chunk: Buffer) => {
+		dropped += chunk.length
+		if (dropped > DRAIN_MAX_BYTES) answer()
+	}
+	const gone = () => {
+		done = true
+		clearTimeout(timer)
+	}
+	const timer = setTimeout(answer, DRAIN_MS)
+	req.on('data', onData)
+	req.once('end', answer)
+	req.once('close', gone)
+	req.resume()
+}
+
 export function bodyLimits(rules: BodyRules): RequestHandler {
 	let uploads = 0
 	return (req, res, next) => {
@@ -62,10 +98,10 @@ export function bodyLimits(rules: BodyRules): RequestHandler {
 		const declared = req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length'])
 		if (declared !== undefined && !(declared <= limit)) {
 			rules.log.warn('request body too large', { kind, declared, limit })
-			return refuse(res, 413, 'errors.bodyTooLarge')
+			return drainThenRefuse(req, res, 413, 'errors.bodyTooLarge')
 		}
 		if (kind === 'pack') {
-			if (uploads >= rules.maxUploads) return refuse(res, 503, 'errors.busy', { 'Retry-After': '30' })
+			if (uploads >= rules.maxUploads) return drainThenRefuse(req, res, 503, 'errors.busy', { 'Retry-After': '30' })
 			uploads++
 		}
 		const ms = kind === 'pack' ? rules.uploadTimeoutMs : rules.timeoutMs
@@ -96,7 +132,7 @@ export function bodyLimits(rules: BodyRules): RequestHandler {
 			else
 				settle(() => {
 					rules.log.warn('request body too large', { kind, received: size, limit })
-					refuse(res, 413, 'errors.bodyTooLarge')
+					drainThenRefuse(req, res, 413, 'errors.bodyTooLarge')
 				})
 		}
 		const onEnd = () =>
