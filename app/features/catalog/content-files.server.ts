@@ -2,6 +2,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
+import { storedQuiz } from '~/features/quiz/quiz.ts'
 
 // The curriculum on disk: content/<path>/<NN-course>/<NN-module>/<NN-lesson>.md with YAML front matter.
 // The same folder format is the admin import/export format; docs/content-format.md describes it.
@@ -141,6 +142,6 @@ async function readChallenge(dir: string, lessonFile: string, names: string[]): 
 /** What the lessons table stores as content for each lesson type. */
 export function lessonContent(l: LessonFile): string {
 	if (l.type === 'video') return l.video_url ?? ''
-	if (l.type === 'quiz') return JSON.stringify(l.quiz ?? [])
+	if (l.type === 'quiz') return storedQuiz(l.quiz ?? [], l.pass_percent)
 	return l.body
 }

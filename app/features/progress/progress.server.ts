@@ -36,7 +36,8 @@ export async function markViewed(userId: string, lessonId: string) {
 
 /**
  * Complete a lesson: progress 'completed' (first completion time kept), the lesson's XP written to the
- * ledger once (unique per user and lesson), and the learner enrolled in the path. One transaction.
+ * ledger once (unique per user and lesson), and the learner enrolled in the path (reported, so the player
+ * can say so: enrollment is never a silent side effect). One transaction.
  * When that was the path's last lesson, the path's certificate is issued.
  */
 export async function completeLesson(userId: string, lessonId: string, preview = false) {
@@ -61,11 +62,18 @@ export async function completeLesson(userId: string, lessonId: string, preview =
 				RETURNING amount
 			`),
 		)
-		await tx.execute(sql`
-			INSERT INTO user_enrollments (user_id, learning_path_id) VALUES (${userId}, ${lesson.pathId})
-			ON CONFLICT (user_id, learning_path_id) DO NOTHING
-		`)
-		return xp[0]?.amount ?? 0
+		// Studying a path enrolls in it, never silently: a new enrollment is returned so the player says so.
+		const enrolledNow = rowsOf<{ title: string }>(
+			await tx.execute(sql`
+				WITH added AS (
+					INSERT INTO user_enrollments (user_id, learning_path_id) VALUES (${userId}, ${lesson.pathId})
+					ON CONFLICT (user_id, learning_path_id) DO NOTHING
+					RETURNING learning_path_id
+				)
+				SELECT p.title FROM added JOIN learning_paths p ON p.id = added.learning_path_id
+			`),
+		)
+		return { xp: xp[0]?.amount ?? 0, enrolled: enrolledNow[0]?.title ?? null }
 	})
 	// Right after the commit, not inside it: issuing reads the committed progress, and is idempotent, so a
 	// crash in between is repaired by the next completion or the path page's 'Get your certificate'.
@@ -75,7 +83,7 @@ export async function completeLesson(userId: string, lessonId: string, preview =
 		log.error('certificate issue failed', { userId, pathId: lesson.pathId, message: err instanceof Error ? err.message : String(err) })
 		return null
 	})
-	return { lesson, xpAwarded: awarded, certificate }
+	return { lesson, xpAwarded: awarded.xp, certificate, enrolledPathTitle: awarded.enrolled }
 }
 
 export type LessonRef = { lessonId: string; lessonTitle: string; courseId: string; courseTitle: string; courseDescription: string | null }

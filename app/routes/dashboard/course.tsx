@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, CheckCircle2, ListTree } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { data, Link, useFetcher, useNavigate } from 'react-router'
+import { data, Link, useFetcher, useNavigate, useRevalidator } from 'react-router'
 import { toast } from '~/components/ui/toast'
 import { ChallengeLesson } from '~/components/challenges/challenge-lesson'
 import { CourseOutline } from '~/components/learn/course-outline'
@@ -20,7 +20,8 @@ import { getCourseOutline, getVisibleLesson } from '~/features/catalog/catalog.s
 import { lessonBody } from '~/features/lessons/lesson-view.server.ts'
 import { completeLesson, markViewed } from '~/features/progress/progress.server.ts'
 import { lessonActionSchema } from '~/features/progress/schemas.ts'
-import { answerQuestion } from '~/features/quiz/quiz.server.ts'
+import { answerQuestion, hasPassedQuiz } from '~/features/quiz/quiz.server.ts'
+import { getLanguage } from '~/features/i18n/i18n.server.ts'
 import type { Route } from './+types/course'
 import { failureKey } from '~/lib/failure.ts'
 
@@ -62,13 +63,16 @@ export async function action({ request, params }: Route.ActionArgs) {
 	if (parsed.data.intent === 'complete') {
 		// A challenge is completed only by a run that passes its tests (on the server), never by this button.
 		if (owner.lessonType === 'challenge') return data({ ok: false as const, error: 'learn.errors.challengeNotPassed' }, { status: 409 })
+		// A quiz is completed by an attempt that reaches its pass mark (answerQuestion), never by skipping it.
+		if (owner.lessonType === 'quiz' && !(await hasPassedQuiz(user.id, owner.id, owner.content)))
+			return data({ ok: false as const, error: 'learn.errors.quizNotPassed' }, { status: 409 })
 		const done = await completeLesson(user.id, parsed.data.lessonId, preview)
 		if (!done) return data({ ok: false as const, error: 'learn.errors.saveFailed' }, { status: 404 })
 		// A new certificate (this was the path's last lesson) is announced with a link to it.
 		const certificateId = done.certificate?.created ? done.certificate.id : null
-		return { ok: true as const, intent: 'complete' as const, xpAwarded: done.xpAwarded, certificateId }
+		return { ok: true as const, intent: 'complete' as const, xpAwarded: done.xpAwarded, certificateId, enrolledPathTitle: done.enrolledPathTitle }
 	}
-	const result = await answerQuestion(user.id, parsed.data.lessonId, parsed.data.index, parsed.data.answer, preview)
+	const result = await answerQuestion(user.id, parsed.data.lessonId, parsed.data.index, parsed.data.answer, preview, getLanguage(request))
 	if (!result.ok) return data({ ok: false as const, error: `learn.errors.${result.error}` }, { status: result.error === 'notFound' ? 404 : 400 })
 	return result
 }
@@ -90,7 +94,8 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
 	const { course, modules, lesson, position } = loaderData
 	const navigate = useNavigate()
-	const complete = useFetcher<{ ok: boolean; intent?: string; xpAwarded?: number; certificateId?: string | null; error?: string }>()
+	const revalidator = useRevalidator()
+	const complete = useFetcher<{ ok: boolean; intent?: string; xpAwarded?: number; certificateId?: string | null; enrolledPathTitle?: string | null; error?: string }>()
 	const outline = <CourseOutline modules={modules} currentId={lesson?.id} courseId={course.id} />
 	const lessonUrl = (id: string) => `/dashboard/learn/course/${course.id}?lesson=${id}`
 
@@ -101,12 +106,11 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 			return
 		}
 		const certificateId = complete.data.certificateId
+		// Enrollment is never silent: completing a lesson of a path the learner had not joined says so.
+		const enrolledNote = complete.data.enrolledPathTitle ? t('learn.enrolledNote', { path: complete.data.enrolledPathTitle }) : ''
+		const gained = certificateId ? t('certificate.earnedToast') : complete.data.xpAwarded ? t('learn.xpEarned', { xp: complete.data.xpAwarded }) : ''
 		toast.success(t('learn.markedComplete'), {
-			description: certificateId
-				? t('certificate.earnedToast')
-				: complete.data.xpAwarded
-					? t('learn.xpEarned', { xp: complete.data.xpAwarded })
-					: undefined,
+			description: [gained, enrolledNote].filter(Boolean).join(' · ') || undefined,
 			// The path's last lesson: its new certificate is one click away.
 			action: certificateId ? { label: t('certificate.view'), onClick: () => window.location.assign(`/certificates/${certificateId}`) } : undefined,
 		})
@@ -159,7 +163,17 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 						{lesson.body.type === 'text' ? <TextLesson html={lesson.body.html} /> : null}
 						{lesson.body.type === 'video' ? <VideoLesson videoId={lesson.body.videoId} title={lesson.title} /> : null}
 						{lesson.body.type === 'quiz' ? (
-							<QuizLesson key={lesson.id} lessonId={lesson.id} questions={lesson.body.questions} answered={lesson.body.answered} lastScore={lesson.body.lastScore} />
+							<QuizLesson
+								key={lesson.id}
+								lessonId={lesson.id}
+								questions={lesson.body.questions}
+								answered={lesson.body.answered}
+								lastScore={lesson.body.lastScore}
+								passPercent={lesson.body.passPercent}
+								passed={lesson.body.passed}
+								nextUrl={position.nextId ? lessonUrl(position.nextId) : null}
+								onPassed={() => revalidator.revalidate()}
+							/>
 						) : null}
 						{lesson.body.type === 'challenge' ? <ChallengeLesson key={lesson.id} lessonId={lesson.id} {...lesson.body} /> : null}
 						{lesson.body.type === 'unsupported' ? <p role="alert">{t('learn.unsupportedType', { type: lesson.body.lessonType })}</p> : null}
@@ -178,8 +192,8 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 									</span>
 								)}
 							</Button>
-							{/* A challenge completes itself when its tests pass. */}
-							{lesson.body.type !== 'challenge' ? (
+							{/* A challenge completes itself when its tests pass, a quiz when an attempt reaches its pass mark. */}
+							{lesson.body.type === 'text' || lesson.body.type === 'video' ? (
 								<complete.Form method="post">
 									<input type="hidden" name="intent" value="complete" />
 									<input type="hidden" name="lessonId" value={lesson.id} />
