@@ -118,26 +118,66 @@ export async function resumePoint(userId: string): Promise<LessonRef | null> {
 	return (await find(20)) ?? (await find(null))
 }
 
-export type DashboardStats = { totalXP: number; completedLessons: number; inProgressPaths: number; totalTimeSpent: number }
+export type DashboardStats = { totalXP: number; completedLessons: number; inProgressPaths: number; enrolledPaths: number; totalTimeSpent: number }
 
 /**
  * The four stat cards in one round trip, from the totals the database keeps (xp_totals and
  * user_completion_days, maintained by triggers): the cost does not grow with the learner's history.
+ * 'Paths in progress' counts the active enrollments in published paths that still have a published
+ * lesson the learner has not completed; enrolledPaths counts them all (the 'No paths yet' state).
  */
 export async function dashboardStats(userId: string): Promise<DashboardStats> {
 	const db = await getDb()
-	const [row] = rowsOf<{ xp: number; completed: number; paths: number }>(
+	const [row] = rowsOf<{ xp: number; completed: number; paths: number; enrolled: number }>(
 		await db.execute(sql`
+			WITH enrolled AS (
+				SELECT p.id FROM user_enrollments e
+				JOIN learning_paths p ON p.id = e.learning_path_id AND p.is_published
+				WHERE e.user_id = ${userId} AND e.is_active
+			)
 			SELECT
 				(SELECT coalesce(sum(xp), 0)::int FROM xp_totals WHERE period = 'all' AND scope = 'all' AND user_id = ${userId}) AS xp,
 				(SELECT coalesce(sum(completions), 0)::int FROM user_completion_days WHERE user_id = ${userId}) AS completed,
-				(SELECT count(*)::int FROM user_enrollments e
-					JOIN learning_paths p ON p.id = e.learning_path_id AND p.is_published
-					WHERE e.user_id = ${userId} AND e.is_active) AS paths
+				(SELECT count(*)::int FROM enrolled) AS enrolled,
+				(SELECT count(*)::int FROM enrolled WHERE EXISTS (
+					SELECT 1 FROM courses c
+					JOIN modules m ON m.course_id = c.id AND m.is_published
+					JOIN lessons l ON l.module_id = m.id AND l.is_published
+					LEFT JOIN user_progress up ON up.lesson_id = l.id AND up.user_id = ${userId} AND up.status = 'completed'
+					WHERE c.path_id = enrolled.id AND c.is_published AND up.lesson_id IS NULL
+				)) AS paths
 		`),
 	)
 	const completed = Number(row?.completed ?? 0)
-	return { totalXP: Number(row?.xp ?? 0), completedLessons: completed, inProgressPaths: Number(row?.paths ?? 0), totalTimeSpent: completed * 15 }
+	return {
+		totalXP: Number(row?.xp ?? 0),
+		completedLessons: completed,
+		inProgressPaths: Number(row?.paths ?? 0),
+		enrolledPaths: Number(row?.enrolled ?? 0),
+		totalTimeSpent: completed * 15,
+	}
+}
+
+/**
+ * Where a learner with nothing to resume starts: the first lesson (outline order) of their first enrolled
+ * path, else of the first published path. Only published lessons along a published chain.
+ */
+export async function firstLesson(userId: string): Promise<{ lessonId: string; courseId: string; lessonTitle: string } | null> {
+	const db = await getDb()
+	const rows = rowsOf<{ lessonId: string; courseId: string; lessonTitle: string }>(
+		await db.execute(sql`
+			SELECT l.id AS "lessonId", c.id AS "courseId", l.title AS "lessonTitle"
+			FROM learning_paths p
+			JOIN courses c ON c.path_id = p.id AND c.is_published
+			JOIN modules m ON m.course_id = c.id AND m.is_published
+			JOIN lessons l ON l.module_id = m.id AND l.is_published
+			LEFT JOIN user_enrollments e ON e.learning_path_id = p.id AND e.user_id = ${userId} AND e.is_active
+			WHERE p.is_published
+			ORDER BY (e.id IS NULL), e.created_at, p.created_at, p.title, c."order", c.title, m."order", m.title, l."order", l.title
+			LIMIT 1
+		`),
+	)
+	return rows[0] ?? null
 }
 
 /** Completions per UTC day for the streak and the last-7-days bars: at most 401 rows of user_completion_days. */

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, CheckCircle2, ListTree } from 'lucide-react'
+import { ChevronLeft, ChevronRight, CheckCircle2, ListTree, PartyPopper } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { data, Link, useFetcher, useNavigate, useRevalidator } from 'react-router'
@@ -18,6 +18,7 @@ import { requireUser } from '~/features/auth/session.server.ts'
 import { isAdmin } from '~/features/auth/user.ts'
 import { getCourseOutline, getVisibleLesson } from '~/features/catalog/catalog.server.ts'
 import { lessonBody } from '~/features/lessons/lesson-view.server.ts'
+import { courseSummary, isFinished } from '~/features/progress/course-progress.server.ts'
 import { completeLesson, markViewed } from '~/features/progress/progress.server.ts'
 import { lessonActionSchema } from '~/features/progress/schemas.ts'
 import { answerQuestion, hasPassedQuiz } from '~/features/quiz/quiz.server.ts'
@@ -31,11 +32,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const course = await getCourseOutline(params.courseId, user.id, preview)
 	if (!course) throw new Response('Failed to load course', { status: 404 })
 	const flat = course.modules.flatMap((m) => m.lessons)
-	const wanted = new URL(request.url).searchParams.get('lesson')
-	const index = Math.max(0, flat.findIndex((l) => l.id === wanted))
+	const url = new URL(request.url)
+	const wanted = url.searchParams.get('lesson')
+	const summary = await courseSummary(user.id, course.id, preview)
+	// The course-finished screen, once every lesson is completed; before that the link opens the player.
+	const finished = url.searchParams.get('finished') === '1' && isFinished(summary) ? { xp: summary.xp, total: summary.total, next: summary.next } : null
+	// Without a chosen lesson, 'Continue' lands on the first lesson not yet completed (the first when all are).
+	const firstOpen = flat.findIndex((l) => l.status !== 'completed')
+	const chosen = wanted ? flat.findIndex((l) => l.id === wanted) : -1
+	const index = chosen >= 0 ? chosen : Math.max(0, firstOpen)
 	const current = flat[index]
 	let lesson = null
-	if (current) {
+	if (current && !finished) {
 		const full = await getVisibleLesson(current.id, preview)
 		if (full) {
 			// A view is a visit: the page React Router renders after a no-JavaScript form post (maybe a refused
@@ -47,6 +55,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	return {
 		course: { id: course.id, title: course.title, isPublished: course.isPublished, pathId: course.pathId, pathTitle: course.pathTitle },
 		modules: course.modules,
+		minutes: summary.minutes,
+		finished,
 		lesson,
 		position: { index, total: flat.length, prevId: flat[index - 1]?.id ?? null, nextId: flat[index + 1]?.id ?? null },
 	}
@@ -70,7 +80,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 		if (!done) return data({ ok: false as const, error: 'learn.errors.saveFailed' }, { status: 404 })
 		// A new certificate (this was the path's last lesson) is announced with a link to it.
 		const certificateId = done.certificate?.created ? done.certificate.id : null
-		return { ok: true as const, intent: 'complete' as const, xpAwarded: done.xpAwarded, certificateId, enrolledPathTitle: done.enrolledPathTitle }
+		const courseFinished = isFinished(await courseSummary(user.id, params.courseId, preview))
+		return { ok: true as const, intent: 'complete' as const, xpAwarded: done.xpAwarded, certificateId, enrolledPathTitle: done.enrolledPathTitle, courseFinished }
 	}
 	const result = await answerQuestion(user.id, parsed.data.lessonId, parsed.data.index, parsed.data.answer, preview, getLanguage(request))
 	if (!result.ok) return data({ ok: false as const, error: `learn.errors.${result.error}` }, { status: result.error === 'notFound' ? 404 : 400 })
@@ -92,12 +103,21 @@ export const handle = {
 
 export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
-	const { course, modules, lesson, position } = loaderData
+	const { course, modules, minutes, finished, lesson, position } = loaderData
 	const navigate = useNavigate()
 	const revalidator = useRevalidator()
-	const complete = useFetcher<{ ok: boolean; intent?: string; xpAwarded?: number; certificateId?: string | null; enrolledPathTitle?: string | null; error?: string }>()
-	const outline = <CourseOutline modules={modules} currentId={lesson?.id} courseId={course.id} />
+	const complete = useFetcher<{
+		ok: boolean
+		intent?: string
+		xpAwarded?: number
+		certificateId?: string | null
+		enrolledPathTitle?: string | null
+		courseFinished?: boolean
+		error?: string
+	}>()
+	const outline = <CourseOutline modules={modules} currentId={lesson?.id} courseId={course.id} minutes={minutes} />
 	const lessonUrl = (id: string) => `/dashboard/learn/course/${course.id}?lesson=${id}`
+	const finishedUrl = `/dashboard/learn/course/${course.id}?finished=1`
 
 	useEffect(() => {
 		if (complete.state !== 'idle' || !complete.data) return
@@ -114,7 +134,8 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 			// The path's last lesson: its new certificate is one click away.
 			action: certificateId ? { label: t('certificate.view'), onClick: () => window.location.assign(`/certificates/${certificateId}`) } : undefined,
 		})
-		if (position.nextId) navigate(lessonUrl(position.nextId))
+		if (complete.data.courseFinished && !position.nextId) navigate(finishedUrl)
+		else if (position.nextId) navigate(lessonUrl(position.nextId))
 		// Only react to a finished submission, not to re-renders.
 		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [complete.state, complete.data])
@@ -147,7 +168,9 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 					</Sheet>
 					{!course.isPublished ? <Badge variant="outline">{t('admin.draft')}</Badge> : null}
 				</div>
-				{!lesson ? (
+				{finished ? (
+					<CourseFinished courseTitle={course.title} xp={finished.xp} lessons={finished.total} next={finished.next} pathId={course.pathId} />
+				) : !lesson ? (
 					<EmptyState title={t('course.noLessons')} />
 				) : (
 					<article className="grid grid-cols-1 gap-6" aria-labelledby="lesson-title">
@@ -171,7 +194,7 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 								lastScore={lesson.body.lastScore}
 								passPercent={lesson.body.passPercent}
 								passed={lesson.body.passed}
-								nextUrl={position.nextId ? lessonUrl(position.nextId) : null}
+								nextUrl={position.nextId ? lessonUrl(position.nextId) : finishedUrl}
 								onPassed={() => revalidator.revalidate()}
 							/>
 						) : null}
@@ -223,6 +246,34 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 
 			{lesson ? <TutorPanel key={lesson.id} lessonId={lesson.id} /> : null}
 		</div>
+	)
+}
+
+/** The moment a course ends: what it earned and where to go next. */
+function CourseFinished(props: { courseTitle: string; xp: number; lessons: number; next: { id: string; title: string } | null; pathId: string }) {
+	const { t, i18n } = useTranslation()
+	const nf = new Intl.NumberFormat(i18n.language)
+	return (
+		<section className="grid justify-items-center gap-4 rounded-xl border p-8 text-center" aria-labelledby="course-finished" data-testid="course-finished">
+			<PartyPopper className="size-10 text-amber-500" aria-hidden />
+			<h1 id="course-finished" className="text-2xl font-semibold tracking-tight">
+				{t('learn.finished.title')}
+			</h1>
+			<p className="text-muted-foreground">{t('learn.finished.body', { course: props.courseTitle, count: props.lessons })}</p>
+			<p className="text-lg font-medium" data-testid="course-finished-xp">
+				{t('learn.finished.xp', { xp: nf.format(props.xp) })}
+			</p>
+			<div className="flex flex-wrap justify-center gap-2">
+				{props.next ? (
+					<Button asChild>
+						<Link to={`/dashboard/learn/course/${props.next.id}`}>{t('learn.finished.next', { course: props.next.title })}</Link>
+					</Button>
+				) : null}
+				<Button asChild variant="outline">
+					<Link to={`/dashboard/learn/path/${props.pathId}`}>{t('learn.finished.backToPath')}</Link>
+				</Button>
+			</div>
+		</section>
 	)
 }
 

@@ -1,4 +1,4 @@
-import { BookOpenCheck, Clock, Code2, Flame, Route as RouteIcon, Sparkles, Star } from 'lucide-react'
+import { BookOpenCheck, Clock, Code2, Flame, Route as RouteIcon, Sparkles, Sprout, Star } from 'lucide-react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { Link } from 'react-router'
 import { PathGrid } from '~/components/learn/path-card'
@@ -21,8 +21,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
 	const { t, i18n } = useTranslation()
-	const { stats, habits, resume, paths, challenges } = loaderData
+	const { stats, habits, resume, start, firstVisit, paths, challenges } = loaderData
 	const nf = new Intl.NumberFormat(i18n.language)
+	// The habit bars are UTC days (spec section 9): label them in the learner's language, in UTC.
+	const weekday = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' })
+	const longDay = new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' })
+	const dayOf = (day: string) => new Date(`${day}T00:00:00Z`)
 	const statCards = [
 		{ key: 'totalXP', icon: Star, value: nf.format(stats.totalXP) },
 		{ key: 'completedLessons', icon: BookOpenCheck, value: nf.format(stats.completedLessons) },
@@ -31,13 +35,14 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
 	] as const
 	return (
 		<div className="grid gap-6">
-			<PageHeader title={t('dashboard.greeting', { name: loaderData.name })} />
+			{/* 'Welcome back' only for someone who has been here: a first visit is greeted as one. */}
+			<PageHeader title={firstVisit ? t('dashboard.greetingFirst', { name: loaderData.name }) : t('dashboard.greeting', { name: loaderData.name })} />
 
 			<div className="grid gap-4 lg:grid-cols-2">
 				<Card>
 					<CardHeader>
 						<CardTitle>
-							<h2>{t('dashboard.resume.title')}</h2>
+							<h2>{resume ? t('dashboard.resume.title') : t('dashboard.resume.firstTitle')}</h2>
 						</CardTitle>
 						{resume ? (
 							<CardDescription>{resume.courseTitle}</CardDescription>
@@ -55,6 +60,15 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
 									<Link to={`/dashboard/learn/course/${resume.courseId}?lesson=${resume.lessonId}`}>{t('dashboard.resume.continue')}</Link>
 								</Button>
 							</div>
+						) : start ? (
+							<div className="grid gap-3">
+								<p className="font-medium" data-testid="start-lesson">
+									{start.lessonTitle}
+								</p>
+								<Button asChild className="justify-self-start">
+									<Link to={`/dashboard/learn/course/${start.courseId}?lesson=${start.lessonId}`}>{t('dashboard.resume.startFirst')}</Link>
+								</Button>
+							</div>
 						) : (
 							<Button asChild variant="outline">
 								<Link to="/dashboard/explore">{t('dashboard.resume.start')}</Link>
@@ -68,24 +82,28 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
 						<CardTitle className="flex items-center justify-between">
 							<h2>{t('dashboard.habits.title')}</h2>
 							<span className="flex items-center gap-1 text-sm font-normal" data-testid="streak">
-								<Flame className="size-4 text-orange-500" aria-hidden />
-								{t('dashboard.habits.streak', { count: habits.streak })}
+								{/* No flame for a streak that has not started: the words and the icon say the same thing. */}
+								{habits.streak > 0 ? <Flame className="size-4 text-orange-500" aria-hidden /> : <Sprout className="text-muted-foreground size-4" aria-hidden />}
+								{habits.streak > 0 ? t('dashboard.habits.streak', { count: habits.streak }) : t('dashboard.habits.streakNone')}
 							</span>
 						</CardTitle>
 						<CardDescription data-testid="weekly-goal">{t('dashboard.habits.weekly', { done: habits.thisWeek, goal: habits.goal })}</CardDescription>
 					</CardHeader>
 					<CardContent className="grid gap-4">
 						<ProgressBar value={habits.goalPercent} label={t('dashboard.habits.weeklyLabel')} />
-						<ol className="flex h-10 items-end gap-2" aria-label={t('dashboard.habits.lastSeven')}>
+						<ol className="flex items-end gap-2" aria-label={t('dashboard.habits.lastSeven')}>
 							{habits.week.map((d) => (
-								<li key={d.day} className="flex flex-1 flex-col items-center gap-1">
+								<li key={d.day} className="flex flex-1 flex-col items-center justify-end gap-1">
 									<span
 										className={d.count ? 'bg-primary w-full rounded-sm' : 'bg-muted w-full rounded-sm'}
 										style={{ height: d.height }}
-										title={t('dashboard.habits.dayBar', { day: d.day, count: d.count })}
+										title={t('dashboard.habits.dayBar', { day: longDay.format(dayOf(d.day)), count: d.count })}
 										data-testid="habit-bar"
 									/>
-									<span className="sr-only">{t('dashboard.habits.dayBar', { day: d.day, count: d.count })}</span>
+									<span className="text-muted-foreground text-xs" aria-hidden data-testid="habit-day">
+										{weekday.format(dayOf(d.day))}
+									</span>
+									<span className="sr-only">{t('dashboard.habits.dayBar', { day: longDay.format(dayOf(d.day)), count: d.count })}</span>
 								</li>
 							))}
 						</ol>
@@ -129,6 +147,16 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
 					{t('dashboard.firstSteps')}
 				</p>
 			) : null}
+			{/* Whenever the learner has no enrollment (spec section 9), above the paths they can join. */}
+			{stats.enrolledPaths === 0 ? (
+				<div data-testid="no-paths">
+					<EmptyState title={t('dashboard.noPaths')} body={t('dashboard.noPathsBody')}>
+						<Button asChild variant="outline" className="mt-2">
+							<Link to="/dashboard/explore">{t('dashboard.viewAllPaths')}</Link>
+						</Button>
+					</EmptyState>
+				</div>
+			) : null}
 
 			<section className="grid gap-4">
 				<div className="flex items-center justify-between">
@@ -137,7 +165,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
 						{t('dashboard.viewAllPaths')}
 					</Link>
 				</div>
-				{paths.length === 0 ? <EmptyState title={t('dashboard.noPaths')} body={t('dashboard.noPathsBody')} /> : <PathGrid paths={paths} />}
+				{paths.length === 0 ? null : <PathGrid paths={paths} />}
 			</section>
 		</div>
 	)

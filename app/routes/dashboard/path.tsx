@@ -38,14 +38,23 @@ export default function PathOverview({ loaderData }: Route.ComponentProps) {
 	const fetcher = useFetcher()
 	const done = path.courses.reduce((n, c) => n + c.completedLessons, 0)
 	const total = path.courses.reduce((n, c) => n + c.totalLessons, 0)
+	const nextCourse = path.courses.find((c) => c.completedLessons < c.totalLessons)
 	return (
 		<>
 			<PageHeader title={path.title} description={path.description ?? undefined}>
 				{path.isEnrolled ? (
-					<Badge variant="secondary">
-						<CheckCircle2 aria-hidden />
-						{t('learn.enrolledBadge')}
-					</Badge>
+					<div className="flex flex-wrap items-center gap-2">
+						<Badge variant="secondary">
+							<CheckCircle2 aria-hidden />
+							{t('learn.enrolledBadge')}
+						</Badge>
+						{/* The course player opens a course at its first unfinished lesson. */}
+						{nextCourse ? (
+							<Button asChild>
+								<Link to={`/dashboard/learn/course/${nextCourse.id}`}>{t('learn.continue')}</Link>
+							</Button>
+						) : null}
+					</div>
 				) : (
 					<fetcher.Form method="post" action="/dashboard/explore">
 						<input type="hidden" name="pathId" value={path.id} />
