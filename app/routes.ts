@@ -39,6 +39,8 @@ export default [
 			route('applications', 'routes/admin/applications.tsx'),
 			route('applications/export', 'routes/admin/applications-export.ts'),
 		]),
+		// Unknown addresses inside the signed-in area keep its sidebar and header (issue 20, point 6).
+		route('*', 'routes/dashboard/not-found.tsx'),
 	]),
 	...prefix('api', [route('auth/*', 'routes/api/auth.ts'), route('ai-chat', 'routes/api/ai-chat.ts')]),
 	route('resources/language', 'routes/api/language.ts'),

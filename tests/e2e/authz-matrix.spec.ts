@@ -94,6 +94,7 @@ const matrix: Record<string, Row> = {
 	'/bare': publicPage,
 	'/static-bare': publicPage,
 	'/ssr-canary': publicPage,
+	'/dashboard/*': { get: ['login', 404, 404] },
 	'/*': { get: [404, 404, 404] },
 }
 
@@ -132,6 +133,7 @@ function concrete(route: string, ids: { pathId: string; courseId: string }) {
 		.replace(':courseId', ids.courseId)
 		.replace(':lessonId', '00000000-0000-4000-8000-000000000000')
 		.replace('/api/auth/*', '/api/auth/no-such-endpoint')
+		.replace(/^\/dashboard\/\*$/, '/dashboard/no/such/page')
 		.replace(/^\/\*$/, '/no/such/page')
 }
 

@@ -5,6 +5,7 @@ import { getDb } from '~/lib/db.server.ts'
 import { log } from '~/lib/log.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
 import { isConnectionFault } from '#db/faults.ts'
+import { failIfAsked } from './section-faults.server.ts'
 
 /** Enroll in a published path. Idempotent: double clicks and parallel requests leave one row. */
 export async function enroll(userId: string, pathId: string): Promise<boolean> {
@@ -19,6 +20,21 @@ export async function enroll(userId: string, pathId: string): Promise<boolean> {
 		`),
 	)
 	return rows.length > 0
+}
+
+/**
+ * enroll() for the enroll action: null when it failed for another reason than the database being away
+ * (that one stays the page's 503), logged, so the learner is told 'Error while enrolling'.
+ */
+export async function enrollOrFail(request: Request, userId: string, pathId: string): Promise<boolean | null> {
+	try {
+		failIfAsked(request, 'enroll')
+		return await enroll(userId, pathId)
+	} catch (err) {
+		if (isConnectionFault(err)) throw err
+		log.error('enroll failed', { userId, pathId, message: err instanceof Error ? err.message : String(err) })
+		return null
+	}
 }
 
 /** Opening a lesson: in_progress (unless already completed) and the time it was last viewed. */
@@ -84,6 +100,21 @@ export async function completeLesson(userId: string, lessonId: string, preview =
 		return null
 	})
 	return { lesson, xpAwarded: awarded.xp, certificate, enrolledPathTitle: awarded.enrolled }
+}
+
+/**
+ * completeLesson() for the player's button: 'failed' when it failed for another reason than the database
+ * being away (that stays the page's 503), logged, so the learner is told 'Error marking lesson as completed'.
+ */
+export async function completeOrFail(request: Request, userId: string, lessonId: string, preview = false) {
+	try {
+		failIfAsked(request, 'complete')
+		return await completeLesson(userId, lessonId, preview)
+	} catch (err) {
+		if (isConnectionFault(err)) throw err
+		log.error('lesson completion failed', { userId, lessonId, message: err instanceof Error ? err.message : String(err) })
+		return 'failed' as const
+	}
 }
 
 export type LessonRef = { lessonId: string; lessonTitle: string; courseId: string; courseTitle: string; courseDescription: string | null }

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, CheckCircle2, ListTree, PartyPopper } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { data, Link, useFetcher, useNavigate, useRevalidator } from 'react-router'
+import { data, isRouteErrorResponse, Link, useFetcher, useNavigate, useRevalidator, useRouteError } from 'react-router'
 import { toast } from '~/components/ui/toast'
 import { ChallengeLesson } from '~/components/challenges/challenge-lesson'
 import { CourseOutline } from '~/components/learn/course-outline'
@@ -19,7 +19,9 @@ import { isAdmin } from '~/features/auth/user.ts'
 import { getCourseOutline, getVisibleLesson } from '~/features/catalog/catalog.server.ts'
 import { lessonBody } from '~/features/lessons/lesson-view.server.ts'
 import { courseSummary, isFinished } from '~/features/progress/course-progress.server.ts'
-import { completeLesson, markViewed } from '~/features/progress/progress.server.ts'
+import { completeOrFail, markViewed } from '~/features/progress/progress.server.ts'
+import { failIfAsked } from '~/features/progress/section-faults.server.ts'
+import { SectionError } from '~/components/learn/section-error'
 import { lessonActionSchema } from '~/features/progress/schemas.ts'
 import { answerQuestion, hasPassedQuiz } from '~/features/quiz/quiz.server.ts'
 import { getLanguage } from '~/features/i18n/i18n.server.ts'
@@ -28,6 +30,7 @@ import { failureKey } from '~/lib/failure.ts'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const user = await requireUser(request)
+	failIfAsked(request, 'course')
 	const preview = isAdmin(user)
 	const course = await getCourseOutline(params.courseId, user.id, preview)
 	if (!course) throw new Response('Failed to load course', { status: 404 })
@@ -76,7 +79,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 		// A quiz is completed by an attempt that reaches its pass mark (answerQuestion), never by skipping it.
 		if (owner.lessonType === 'quiz' && !(await hasPassedQuiz(user.id, owner.id, owner.content)))
 			return data({ ok: false as const, error: 'learn.errors.quizNotPassed' }, { status: 409 })
-		const done = await completeLesson(user.id, parsed.data.lessonId, preview)
+		const done = await completeOrFail(request, user.id, parsed.data.lessonId, preview)
+		if (done === 'failed') return data({ ok: false as const, error: 'learn.errors.completeFailed' }, { status: 500 })
 		if (!done) return data({ ok: false as const, error: 'learn.errors.saveFailed' }, { status: 404 })
 		// A new certificate (this was the path's last lesson) is announced with a link to it.
 		const certificateId = done.certificate?.created ? done.certificate.id : null
@@ -122,7 +126,10 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 	useEffect(() => {
 		if (complete.state !== 'idle' || !complete.data) return
 		if (!complete.data.ok) {
-			toast.error(t(failureKey(complete.data, 'learn.errors.completeFailed')))
+			// The spec's pair for a failed save; a refusal with its own reason (a quiz not passed) says that.
+			const key = failureKey(complete.data, complete.data.error?.startsWith('learn.errors.') ? complete.data.error : 'learn.errors.completeFailed')
+			if (key === 'learn.errors.completeFailed') toast.error(t(key), { description: t('learn.errors.saveFailed') })
+			else toast.error(t(key))
 			return
 		}
 		const certificateId = complete.data.certificateId
@@ -279,11 +286,14 @@ function CourseFinished(props: { courseTitle: string; xp: number; lessons: numbe
 
 export function ErrorBoundary() {
 	const { t } = useTranslation()
+	const error = useRouteError()
+	const missing = isRouteErrorResponse(error) && error.status === 404
 	return (
-		<EmptyState title={t('course.notFound')}>
-			<Button asChild variant="outline" className="mt-2">
+		<div className="grid gap-3">
+			{missing ? <EmptyState title={t('course.notFound')} /> : <SectionError message="learn.sections.course" testId="page-error" />}
+			<Button asChild variant="outline" className="justify-self-start">
 				<Link to="/dashboard/explore">{t('dashboard.viewAllPaths')}</Link>
 			</Button>
-		</EmptyState>
+		</div>
 	)
 }

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { Link, useFetcher } from 'react-router'
+import { isRouteErrorResponse, Link, useFetcher, useRouteError } from 'react-router'
 import { PathCertificate } from '~/components/certificates/certificate-actions'
 import { ProgressBar } from '~/components/learn/progress-bar'
 import { EmptyState, PageHeader } from '~/components/page-header'
@@ -11,10 +11,16 @@ import { requireUser } from '~/features/auth/session.server.ts'
 import { isAdmin } from '~/features/auth/user.ts'
 import { getPathOverview } from '~/features/catalog/catalog.server.ts'
 import { pathCertificateState } from '~/features/certificates/certificates.server.ts'
+import { failIfAsked } from '~/features/progress/section-faults.server.ts'
+import { SectionError } from '~/components/learn/section-error'
+import { enrollFailedToast } from '~/components/learn/enroll-toast'
+import { toast } from '~/components/ui/toast'
+import { useEffect } from 'react'
 import type { Route } from './+types/path'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const user = await requireUser(request)
+	failIfAsked(request, 'path')
 	const [path, certificate] = await Promise.all([
 		getPathOverview(params.pathId, user.id, isAdmin(user)),
 		pathCertificateState(user.id, params.pathId),
@@ -35,7 +41,12 @@ export const handle = {
 export default function PathOverview({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
 	const { path, certificate } = loaderData
-	const fetcher = useFetcher()
+	const fetcher = useFetcher<{ ok: boolean; error?: string }>()
+	useEffect(() => {
+		if (fetcher.state !== 'idle' || !fetcher.data) return
+		if (fetcher.data.ok) toast.success(t('learn.enrolledPath'))
+		else enrollFailedToast(t, fetcher.data.error)
+	}, [fetcher.state, fetcher.data, t])
 	const done = path.courses.reduce((n, c) => n + c.completedLessons, 0)
 	const total = path.courses.reduce((n, c) => n + c.totalLessons, 0)
 	const nextCourse = path.courses.find((c) => c.completedLessons < c.totalLessons)
@@ -106,11 +117,22 @@ export default function PathOverview({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
 	const { t } = useTranslation()
+	const error = useRouteError()
+	// A path that does not exist (or is not published) is a 404; anything else failed to load and may retry.
+	if (isRouteErrorResponse(error) && error.status === 404)
+		return (
+			<EmptyState title={t('path.notFound')}>
+				<Button asChild variant="outline" className="mt-2">
+					<Link to="/dashboard/explore">{t('dashboard.viewAllPaths')}</Link>
+				</Button>
+			</EmptyState>
+		)
 	return (
-		<EmptyState title={t('path.notFound')}>
-			<Button asChild variant="outline" className="mt-2">
-				<Link to="/dashboard/explore">{t('dashboard.viewAllPaths')}</Link>
+		<div className="grid gap-3">
+			<SectionError message="learn.sections.generic" testId="page-error" />
+			<Button asChild variant="link" className="justify-self-start px-0">
+				<Link to="/dashboard">{t('errors.notFound.dashboard')}</Link>
 			</Button>
-		</EmptyState>
+		</div>
 	)
 }
