@@ -39,6 +39,8 @@ export function QuizLesson(props: {
 	passPercent: number
 	passed: boolean
 	nextUrl: string | null
+	/** The button's words for nextUrl (the next lesson, or the course-finished screen). */
+	nextLabel?: string
 	/** The lesson was completed by this pass (the player updates its outline and course-finished state). */
 	onPassed?: () => void
 }) {
@@ -105,7 +107,7 @@ export function QuizLesson(props: {
 					</Button>
 					{finished.passed && props.nextUrl ? (
 						<Button asChild>
-							<Link to={props.nextUrl}>{t('learn.quiz.continue')}</Link>
+							<Link to={props.nextUrl}>{props.nextLabel ?? t('learn.quiz.continue')}</Link>
 						</Button>
 					) : null}
 				</div>

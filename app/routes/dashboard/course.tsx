@@ -202,6 +202,7 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 								passPercent={lesson.body.passPercent}
 								passed={lesson.body.passed}
 								nextUrl={position.nextId ? lessonUrl(position.nextId) : finishedUrl}
+								nextLabel={position.nextId ? t('learn.quiz.continue') : t('learn.finished.see')}
 								onPassed={() => revalidator.revalidate()}
 							/>
 						) : null}
