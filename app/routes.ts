@@ -54,6 +54,8 @@ export default [
 	route('resources/challenges/draft', 'routes/api/challenge-draft.ts'),
 	route('resources/challenges/check', 'routes/api/challenge-check.ts'),
 	// Public certificate pages (no account): the page, its typed data, and a checker for downloaded files.
+	// A shared path or lesson link opened without a session lands on the path's public outline.
+	route('paths/:pathId', 'routes/public/path-outline.tsx'),
 	route('certificates/verify', 'routes/certificates/verify.tsx'),
 	route('certificates/:id.json', 'routes/certificates/certificate-json.ts'),
 	route('certificates/:id', 'routes/certificates/certificate.tsx'),

@@ -258,3 +258,43 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
 		expect(await dashboardXP(page.request)).toBe(0)
 	})
 }
+
+const anonymous = {
+	'en-US': { enroll: 'You must be logged in to enroll', track: 'You need to be logged in to track progress', signIn: 'Sign in to start learning' },
+	'pt-BR': { enroll: 'Você precisa estar conectado para se inscrever', track: 'Você precisa estar conectado para acompanhar seu progresso', signIn: 'Entre para começar a estudar' },
+} as const
+
+for (const lang of ['en-US', 'pt-BR'] as const) {
+	test(`a shared path or lesson link shows anonymous visitors the public outline and a sign-in call (${lang})`, async ({ page, browser, baseURL }) => {
+		// The shared addresses, read by a learner.
+		await learnerIn(page, 'en-US', baseURL!)
+		const [lesson] = await firstCourse(page)
+		const quiz = (await firstCourse(page)).find((l) => l.type === 'quiz')!
+		const overview = await (await page.request.get(`/dashboard/learn/course/${lesson!.courseId}`)).text()
+		const pathId = overview.match(/\/dashboard\/learn\/path\/([0-9a-f-]{36})/)![1]!
+
+		const anon = await browser.newContext({ baseURL })
+		await anon.addCookies([{ name: 'app_language', value: lang, url: baseURL! }])
+		const visitor = await anon.newPage()
+		for (const shared of [`/dashboard/learn/path/${pathId}`, lessonUrl(quiz)]) {
+			const res = await visitor.goto(shared)
+			expect(res!.status()).toBe(200)
+			await expect(visitor).toHaveURL(new RegExp(`/paths/${pathId}\\?from=`))
+			await expect(visitor.getByRole('heading', { level: 1, name: PATH })).toBeVisible()
+			await expect(visitor.getByTestId('sign-in-call')).toContainText(anonymous[lang].enroll)
+			await expect(visitor.getByTestId('sign-in-call')).toContainText(anonymous[lang].track)
+			expect(await visitor.getByTestId('outline-lesson').count()).toBeGreaterThan(5)
+			// Titles only: no lesson body, no quiz question or answer key.
+			const html = await visitor.content()
+			expect(html).not.toContain('correctAnswer')
+			expect(html).not.toContain('lesson-prose')
+		}
+		// The sign-in call comes back to the shared lesson.
+		const href = await visitor.getByRole('link', { name: anonymous[lang].signIn }).getAttribute('href')
+		expect(decodeURIComponent(href!)).toBe(`/login?redirectTo=${lessonUrl(quiz)}`)
+		// A made-up path is a 404, and an action is still refused without a session.
+		expect((await visitor.goto('/paths/00000000-0000-4000-8000-000000000000'))!.status()).toBe(404)
+		expect((await anon.request.post(`/dashboard/learn/course/${quiz.courseId}.data`, { form: { intent: 'answer', lessonId: quiz.lessonId, index: '0', answer: 'x' } })).status()).toBe(401)
+		await anon.close()
+	})
+}
