@@ -131,6 +131,8 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
 	const s = strings[lang]
 
 	test(`a quiz is passed, not skipped: refused, failed and retried, XP once (${lang})`, async ({ page, baseURL }) => {
+		// A quiz taken twice through the browser (below the mark, then passed) takes its time on a busy machine.
+		test.setTimeout(150_000)
 		await learnerIn(page, lang, baseURL!)
 		const lessons = await firstCourse(page)
 		const quiz = lessons.find((l) => l.type === 'quiz')!
@@ -153,6 +155,7 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
 	})
 
 	test(`finishing a course shows what it earned and the next course; the outline shows minutes (${lang})`, async ({ page, baseURL }) => {
+		test.setTimeout(150_000)
 		await learnerIn(page, lang, baseURL!)
 		const lessons = await firstCourse(page)
 		const last = lessons.at(-1)!
