@@ -27,7 +27,8 @@ export async function publicOutline(pathId: string) {
  * (/paths/:id) for a path or course address, or null (the usual sign-in redirect) for anything else.
  */
 export async function sharedOutlineTarget(request: Request): Promise<string | null> {
-	if (request.method !== 'GET' && request.method !== 'HEAD') return null
+	// Only a visit: after a refused post, React Router loads the page with a GET that keeps the post's headers.
+	if ((request.method !== 'GET' && request.method !== 'HEAD') || request.headers.get('content-type')) return null
 	const url = new URL(request.url)
 	const path = url.pathname.match(/^\/dashboard\/learn\/path\/([^/]+)\/?$/)?.[1]
 	if (path) return (await getPathOverview(path, '', false)) ? `/paths/${path}` : null
