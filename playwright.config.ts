@@ -55,6 +55,8 @@ export default defineConfig({
 			DATABASE_URL: '',
 			SMTP_URL: '',
 			SIGNUP_RATE_LIMIT: '1000',
+			// The learning area's sections fail on request (a test_fault cookie) in tests/e2e/learning-honest.spec.ts.
+			TEST_SECTION_FAULTS: 'true',
 			// The tutor runs offline in e2e runs: no request leaves the machine.
 			AI_BASE_URL: '',
 			AI_API_KEY: '',

@@ -39,6 +39,8 @@ export default [
 			route('applications', 'routes/admin/applications.tsx'),
 			route('applications/export', 'routes/admin/applications-export.ts'),
 		]),
+		// Unknown addresses inside the signed-in area keep its sidebar and header (issue 20, point 6).
+		route('*', 'routes/dashboard/not-found.tsx'),
 	]),
 	...prefix('api', [route('auth/*', 'routes/api/auth.ts'), route('ai-chat', 'routes/api/ai-chat.ts')]),
 	route('resources/language', 'routes/api/language.ts'),
@@ -52,6 +54,8 @@ export default [
 	route('resources/challenges/draft', 'routes/api/challenge-draft.ts'),
 	route('resources/challenges/check', 'routes/api/challenge-check.ts'),
 	// Public certificate pages (no account): the page, its typed data, and a checker for downloaded files.
+	// A shared path or lesson link opened without a session lands on the path's public outline.
+	route('paths/:pathId', 'routes/public/path-outline.tsx'),
 	route('certificates/verify', 'routes/certificates/verify.tsx'),
 	route('certificates/:id.json', 'routes/certificates/certificate-json.ts'),
 	route('certificates/:id', 'routes/certificates/certificate.tsx'),

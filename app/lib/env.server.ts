@@ -113,6 +113,9 @@ const schema = z.object({
 	TEST_ERROR_ROUTE: flag,
 	// Test hook: POST /dev/db-fault makes the embedded database hang or die (tests/e2e/db-faults.spec.ts).
 	TEST_DB_FAULTS: flag,
+	// Test hook: a `test_fault` cookie makes the named learning-area sections fail (tests/e2e/sections.spec.ts).
+	// Refused for a production site on a public address (see readSettings).
+	TEST_SECTION_FAULTS: flag,
 	// Wallet: JSON-RPC endpoints the browser's wagmi transports use (public defaults), and the key that
 	// signs course certificates (EIP-712). The key is generated into DATA_DIR like AUTH_SECRET.
 	RPC_URL_MAINNET: z.preprocess(blank, z.url().default('https://ethereum-rpc.publicnode.com')),
@@ -169,6 +172,8 @@ export function readSettings(): Settings {
 	const isProd = e.NODE_ENV === 'production'
 	const APP_URL = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
 	const localSite = isLoopbackUrl(APP_URL)
+	// A switch that breaks pages on request has no place on a real deployment.
+	if (e.TEST_SECTION_FAULTS && isProd && !localSite) throw new Error('Invalid environment:\n✖ TEST_SECTION_FAULTS is a test setting and is refused in production')
 	const seedDemo = e.SEED_DEMO ?? !e.DATABASE_URL
 	settings = {
 		...e,

@@ -9,9 +9,10 @@ import type { APIRequestContext, Browser } from '@playwright/test'
  * A route missing from `matrix` fails the first test, so a new route cannot ship unreviewed.
  * The fourth column, another learner (every route with a learner's ids, reads and writes), is
  * authz-ownership.spec.ts.
- * Outcome: a status code, or 'login' / 'dashboard' / 'home' for a redirect there.
+ * Outcome: a status code, or 'login' / 'dashboard' / 'home' for a redirect there; 'outline' for the public
+ * outline of a shared path (/paths/:id) that anonymous visitors of a path or course address are sent to.
  */
-type Outcome = number | 'login' | 'dashboard' | 'home'
+type Outcome = number | 'login' | 'dashboard' | 'home' | 'outline'
 /** One outcome, or several acceptable ones (each of them a refusal or the expected answer). */
 type Cell = Outcome | Outcome[]
 type Row = { get: [anon: Cell, learner: Cell, admin: Cell]; post?: [anon: Cell, learner: Cell, admin: Cell] }
@@ -41,8 +42,8 @@ const matrix: Record<string, Row> = {
 	'/logout': { get: ['home', 'home', 'home'], post: ['home', 'home', 'home'] },
 	'/dashboard': { get: ['login', P, P], post: [405, 405, 405] },
 	'/dashboard/explore': learnerForm,
-	'/dashboard/learn/path/:pathId': learnerPage,
-	'/dashboard/learn/course/:courseId': learnerForm,
+	'/dashboard/learn/path/:pathId': { ...learnerPage, get: ['outline', P, P] },
+	'/dashboard/learn/course/:courseId': { ...learnerForm, get: ['outline', P, P] },
 	'/dashboard/profile': learnerForm,
 	'/dashboard/scoreboard': learnerPage,
 	'/dashboard/achievements': learnerForm,
@@ -74,6 +75,7 @@ const matrix: Record<string, Row> = {
 	'/resources/challenges/draft': { get: [405, 405, 405], post: [401, 400, 400] },
 	'/resources/challenges/check': { get: [405, 405, 405], post: [403, 403, 400] },
 	// Public certificate pages: the same for everyone (':id' is no certificate, hence 404; certificates.spec.ts opens a real one signed out).
+	'/paths/:pathId': publicPage,
 	'/certificates/verify': { get: [P, P, P], post: [400, 400, 400] },
 	'/certificates/:id.json': { get: [404, 404, 404], post: [405, 405, 405] },
 	'/certificates/:id': { get: [404, 404, 404], post: [405, 405, 405] },
@@ -94,6 +96,7 @@ const matrix: Record<string, Row> = {
 	'/bare': publicPage,
 	'/static-bare': publicPage,
 	'/ssr-canary': publicPage,
+	'/dashboard/*': { get: ['login', 404, 404] },
 	'/*': { get: [404, 404, 404] },
 }
 
@@ -132,6 +135,7 @@ function concrete(route: string, ids: { pathId: string; courseId: string }) {
 		.replace(':courseId', ids.courseId)
 		.replace(':lessonId', '00000000-0000-4000-8000-000000000000')
 		.replace('/api/auth/*', '/api/auth/no-such-endpoint')
+		.replace(/^\/dashboard\/\*$/, '/dashboard/no/such/page')
 		.replace(/^\/\*$/, '/no/such/page')
 }
 
@@ -140,6 +144,7 @@ function matches(outcome: Outcome, status: number, location: string | undefined)
 	if (![301, 302, 303, 307, 308].includes(status)) return false
 	if (outcome === 'login') return /^\/login\?redirectTo=/.test(location ?? '')
 	if (outcome === 'dashboard') return location === '/dashboard'
+	if (outcome === 'outline') return /^\/paths\/[0-9a-f-]{36}\?from=/.test(location ?? '')
 	return location === '/'
 }
 

@@ -6,13 +6,14 @@ function unique(html: string, pattern: string) {
 	return [...new Set([...html.matchAll(new RegExp(pattern, 'g'))].map((m) => m[1]!))]
 }
 
-export type LessonRef = { courseId: string; lessonId: string }
+export type LessonRef = { courseId: string; lessonId: string; type?: string }
 
 /**
  * The lessons a learner sees in a published path (outline order), read from the pages themselves. Code
- * challenges are left out unless asked for: only a passing test run completes them, not the 'complete' post.
+ * challenges and quizzes are left out unless asked for: only a passing test run completes a challenge and
+ * only a passing attempt a quiz, not the 'complete' post (completeLesson passes a quiz it is given).
  */
-export async function pathLessons(request: APIRequestContext, pathTitle: string, opts: { challenges?: boolean } = {}): Promise<LessonRef[]> {
+export async function pathLessons(request: APIRequestContext, pathTitle: string, opts: { challenges?: boolean; quizzes?: boolean } = {}): Promise<LessonRef[]> {
 	const explore = await (await request.get('/dashboard/explore')).text()
 	const escaped = pathTitle.replace(/&/g, '&amp;').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 	const pathId = explore.match(new RegExp(`<h3>${escaped}</h3>[\\s\\S]*?/dashboard/learn/path/(${uuid})`))?.[1]
@@ -21,14 +22,99 @@ export async function pathLessons(request: APIRequestContext, pathTitle: string,
 	const out: LessonRef[] = []
 	for (const courseId of unique(overview, `/dashboard/learn/course/(${uuid})`)) {
 		const player = await (await request.get(`/dashboard/learn/course/${courseId}`)).text()
-		const challenges = new Set(unique(player, `<a [^>]*data-lesson-type="challenge"[^>]*\\?lesson=(${uuid})`).concat(unique(player, `<a [^>]*\\?lesson=(${uuid})"[^>]*data-lesson-type="challenge"`)))
-		for (const lessonId of unique(player, `\\?lesson=(${uuid})`)) if (opts.challenges || !challenges.has(lessonId)) out.push({ courseId, lessonId })
+		const typeOf = new Map<string, string>()
+		for (const a of player.matchAll(/<a [^>]*>/g)) {
+			const id = a[0].match(new RegExp(`\\?lesson=(${uuid})`))?.[1]
+			const type = a[0].match(/data-lesson-type="([a-z]+)"/)?.[1]
+			if (id && type) typeOf.set(id, type)
+		}
+		for (const lessonId of unique(player, `\\?lesson=(${uuid})`)) {
+			const type = typeOf.get(lessonId)
+			if (type === 'challenge' && !opts.challenges) continue
+			if (type === 'quiz' && !opts.quizzes) continue
+			out.push({ courseId, lessonId, type })
+		}
 	}
 	return out
 }
 
-/** Complete a lesson the way the course player does (the server awards its XP). */
+/**
+ * Decode a React Router single-fetch (turbo-stream) body of plain data: the first line is a flat array
+ * whose objects map `_<key index>` to value indexes. Enough for loader and action data in these tests.
+ */
+export function decodeTurbo(text: string): unknown {
+	const flat = JSON.parse(text.split('\n')[0]!) as unknown[]
+	const seen = new Map<number, unknown>()
+	const value = (i: number): unknown => {
+		if (i < 0) return i === -5 ? null : undefined
+		if (seen.has(i)) return seen.get(i)
+		const v = flat[i]
+		let out: unknown = v
+		if (Array.isArray(v)) out = typeof v[0] === 'string' ? v : v.map((x) => value(x as number))
+		else if (v && typeof v === 'object') {
+			const o: Record<string, unknown> = {}
+			seen.set(i, o)
+			for (const [k, x] of Object.entries(v)) o[String(flat[Number(k.slice(1))])] = value(x as number)
+			out = o
+		}
+		seen.set(i, out)
+		return out
+	}
+	return value(0)
+}
+
+/** The first object in a decoded tree that has the given key. */
+function find(tree: unknown, key: string): Record<string, unknown> | null {
+	if (!tree || typeof tree !== 'object') return null
+	if (!Array.isArray(tree) && key in tree) return tree as Record<string, unknown>
+	for (const v of Object.values(tree)) {
+		const hit = find(v, key)
+		if (hit) return hit
+	}
+	return null
+}
+
+type Answer = { ok: boolean; correct?: boolean; correctAnswer?: string; done?: boolean; passed?: boolean; xpAwarded?: number }
+
+/** Answer one question of a quiz the way the player does; the server's verdict. */
+export async function answerQuiz(request: APIRequestContext, ref: LessonRef, index: number, answer: string): Promise<Answer> {
+	const res = await request.post(`/dashboard/learn/course/${ref.courseId}.data`, { form: { intent: 'answer', lessonId: ref.lessonId, index: String(index), answer } })
+	if (res.status() >= 400) throw new Error(`answer failed: ${res.status()}`)
+	return (find(decodeTurbo(await res.text()), 'correctAnswer') ?? { ok: false }) as Answer
+}
+
+/** The quiz's public questions (no answers) from the player's data. */
+export async function quizQuestions(request: APIRequestContext, ref: LessonRef): Promise<{ question: string; options: string[] }[]> {
+	const res = await request.get(`/dashboard/learn/course/${ref.courseId}.data?lesson=${ref.lessonId}`)
+	const body = find(decodeTurbo(await res.text()), 'questions')
+	if (!body) throw new Error('not a quiz')
+	return body.questions as { question: string; options: string[] }[]
+}
+
+/**
+ * Pass a quiz honestly: a first attempt with each question's first option reveals the right answers
+ * (as the player does after each answer); when it falls short, a second attempt gives them.
+ */
+export async function passQuiz(request: APIRequestContext, ref: LessonRef): Promise<{ attempts: number; xpAwarded: number }> {
+	const questions = await quizQuestions(request, ref)
+	const right: string[] = []
+	let last: Answer | undefined
+	for (const [i, q] of questions.entries()) {
+		last = await answerQuiz(request, ref, i, q.options[0]!)
+		right.push(last.correctAnswer!)
+	}
+	if (last?.passed) return { attempts: 1, xpAwarded: last.xpAwarded ?? 0 }
+	for (const [i, answer] of right.entries()) last = await answerQuiz(request, ref, i, answer)
+	if (!last?.passed) throw new Error('the quiz was not passed with its right answers')
+	return { attempts: 2, xpAwarded: last.xpAwarded ?? 0 }
+}
+
+/** Complete a lesson the way the course player does (the server awards its XP); a quiz is passed. */
 export async function completeLesson(request: APIRequestContext, ref: LessonRef) {
+	if (ref.type === 'quiz') {
+		await passQuiz(request, ref)
+		return
+	}
 	const res = await request.post(`/dashboard/learn/course/${ref.courseId}`, { form: { intent: 'complete', lessonId: ref.lessonId } })
 	if (res.status() >= 400) throw new Error(`complete failed: ${res.status()}`)
 }

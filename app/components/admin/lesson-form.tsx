@@ -8,6 +8,7 @@ import { InputField, SelectField, SwitchField } from './fields'
 import { Untranslated } from './bilingual'
 import { ItemForm } from './item-dialog'
 import { QuizJsonField, VideoUrlField } from './lesson-content-fields'
+import { DEFAULT_PASS_PERCENT } from '~/features/quiz/quiz.ts'
 import { MarkdownEditor } from './markdown-editor'
 import { moduleGroups } from './parent-groups'
 import { TitleSlugFields } from './path-form'
@@ -15,13 +16,18 @@ import { useItemForm } from './use-item-form'
 
 const messages = { created: 'admin.lessons.created', updated: 'admin.lessons.updated', failed: 'admin.lessons.saveFailed' }
 
-/** Quizzes are stored compact; edit them indented. */
-function editable(type: string, content: string) {
-	if (type !== 'quiz') return content
+/** Quizzes are stored compact; edit them indented, their questions here and their pass mark in its own field. */
+function editable(type: string, content: string): { content: string; pass_percent?: string } {
+	if (type !== 'quiz') return { content }
 	try {
-		return JSON.stringify(JSON.parse(content), null, 2)
+		const value: unknown = JSON.parse(content)
+		if (value && typeof value === 'object' && !Array.isArray(value) && 'questions' in value) {
+			const { questions, passPercent } = value as { questions: unknown; passPercent?: unknown }
+			return { content: JSON.stringify(questions, null, 2), pass_percent: passPercent === undefined ? '' : String(passPercent) }
+		}
+		return { content: JSON.stringify(value, null, 2) }
 	} catch {
-		return content
+		return { content }
 	}
 }
 
@@ -66,6 +72,7 @@ export function LessonForm({
 			solution_code: '',
 			hints: '',
 			hints_pt: '',
+			pass_percent: '',
 		},
 	})
 
@@ -82,7 +89,7 @@ export function LessonForm({
 			loaded.current = true
 			const c = content.data.challenge
 			patch({
-				content: editable(item.lessonType, content.data.content),
+				...editable(item.lessonType, content.data.content),
 				content_pt: content.data.contentPt ?? '',
 				...(c ? { starter_code: c.starter, tests_code: c.tests, solution_code: c.solution, hints: c.hints.join('\n'), hints_pt: c.hintsPt.join('\n') } : {}),
 			})
@@ -131,7 +138,23 @@ export function LessonForm({
 			{type === 'video' ? (
 				<VideoUrlField value={values.content!} onChange={set('content')} error={errors.content} />
 			) : type === 'quiz' ? (
-				<QuizJsonField value={values.content!} onChange={set('content')} error={errors.content} disabled={waiting} />
+				<>
+					<QuizJsonField value={values.content!} onChange={set('content')} error={errors.content} disabled={waiting} />
+					<InputField
+						id="lesson-pass-percent"
+						label={t('admin.fields.passPercent')}
+						type="number"
+						inputMode="numeric"
+						min={1}
+						max={100}
+						step={1}
+						placeholder={String(DEFAULT_PASS_PERCENT)}
+						value={values.pass_percent!}
+						onChange={set('pass_percent')}
+						error={errors.pass_percent}
+						hint={t('admin.quiz.passPercentHint', { pass: DEFAULT_PASS_PERCENT })}
+					/>
+				</>
 			) : (
 				// English and Portuguese bodies side by side on wide screens (a quiz keeps *_pt inside its JSON).
 				<div className="grid gap-4 xl:grid-cols-2" data-testid="bilingual-content">

@@ -5,7 +5,18 @@ import { Badge } from '~/components/ui/badge'
 import type { OutlineModule } from '~/features/catalog/types.ts'
 import { cn } from '~/lib/utils'
 
-export function CourseOutline({ modules, currentId, courseId }: { modules: OutlineModule[]; currentId?: string; courseId: string }) {
+export function CourseOutline({
+	modules,
+	currentId,
+	courseId,
+	minutes = {},
+}: {
+	modules: OutlineModule[]
+	currentId?: string
+	courseId: string
+	/** Minutes per lesson id; lessons without one show none. */
+	minutes?: Record<string, number>
+}) {
 	const { t } = useTranslation()
 	return (
 		<nav aria-label={t('learn.outline')} className="grid gap-4">
@@ -34,6 +45,11 @@ export function CourseOutline({ modules, currentId, courseId }: { modules: Outli
 											aria-label={t(`learn.status.${l.status}`)}
 										/>
 										<span className="min-w-0 flex-1">{l.title}</span>
+										{minutes[l.id] !== undefined ? (
+											<span className="text-muted-foreground shrink-0 text-xs tabular-nums" data-testid="lesson-minutes">
+												{t('dashboard.minutes', { count: minutes[l.id] })}
+											</span>
+										) : null}
 										{!l.isPublished ? <Badge variant="outline">{t('admin.draft')}</Badge> : null}
 									</Link>
 								</li>

@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { Link, useFetcher } from 'react-router'
 import { toast } from '~/components/ui/toast'
+import { enrollFailedToast } from './enroll-toast'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
@@ -20,7 +21,7 @@ export function PathCard({ path }: { path: PathCardData }) {
 	useEffect(() => {
 		if (fetcher.state !== 'idle' || !fetcher.data) return
 		if (fetcher.data.ok) toast.success(t('learn.enrolled'))
-		else toast.error(t(fetcher.data.error ?? 'learn.errors.enrollFailed'))
+		else enrollFailedToast(t, fetcher.data.error)
 	}, [fetcher.state, fetcher.data, t])
 	const detailsUrl = `/dashboard/learn/path/${path.id}`
 	return (

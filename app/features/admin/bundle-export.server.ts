@@ -3,7 +3,7 @@ import { stringify } from 'yaml'
 import type { Db } from '#db/client.server.ts'
 import { CHALLENGE_FILES, type CourseFile, type LessonFile, type ModuleFile, type PathFile } from '~/features/catalog/content-files.server.ts'
 import { readChallenges, type ChallengeContent } from '~/features/challenges/content.server.ts'
-import { parseQuiz } from '~/features/quiz/quiz.ts'
+import { DEFAULT_PASS_PERCENT, parseQuiz } from '~/features/quiz/quiz.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
 
 // The inverse of readContentTree: the curriculum in the database as the content/ folder format
@@ -63,6 +63,12 @@ function quizOf(content: string | null) {
 	return parsed.ok ? parsed.questions : []
 }
 
+/** A quiz's own pass mark for its front matter; none when it passes at the default. */
+function passPercentOf(content: string | null) {
+	const parsed = parseQuiz(content ?? '[]')
+	return parsed.ok && parsed.passPercent !== DEFAULT_PASS_PERCENT ? parsed.passPercent : undefined
+}
+
 function lessonFile(r: Row, challenge: ChallengeContent | undefined): LessonFile {
 	return {
 		title: r.lTitle,
@@ -74,6 +80,7 @@ function lessonFile(r: Row, challenge: ChallengeContent | undefined): LessonFile
 		thumbnail_url: opt(r.lThumbnail),
 		video_url: r.lType === 'video' ? (r.lContent ?? '') : undefined,
 		quiz: r.lType === 'quiz' ? quizOf(r.lContent) : undefined,
+		pass_percent: r.lType === 'quiz' ? passPercentOf(r.lContent) : undefined,
 		slug: r.lSlug!,
 		order: Number(r.lOrder),
 		body: r.lType === 'text' || r.lType === 'challenge' ? (r.lContent ?? '') : '',
@@ -241,6 +248,7 @@ export function contentFiles(tree: PathFile[]): BundleFile[] {
 								video_url: l.video_url,
 								published: l.published,
 								quiz: l.quiz,
+								pass_percent: l.pass_percent,
 								hints: l.hints,
 								hints_pt: l.hints_pt,
 							},

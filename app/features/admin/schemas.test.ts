@@ -95,4 +95,15 @@ describe('admin form schemas', () => {
 		const parsed = lessonFormSchema.parse({ module_id: uuid, title: 'Quiz', slug: 'quiz', lesson_type: 'quiz', order: '1', xp_value: '0', content })
 		expect(parsed.content).toBe('[{"question":"Q","options":["a","b"],"correctAnswer":"a"}]')
 	})
+
+	it("stores a quiz's own pass mark beside its questions, and refuses one outside 1-100", () => {
+		const content = JSON.stringify([{ question: 'Q', options: ['a', 'b'], correctAnswer: 'a' }])
+		const quiz = { module_id: uuid, title: 'Quiz', slug: 'quiz', lesson_type: 'quiz', order: '1', xp_value: '0', content }
+		expect(JSON.parse(lessonFormSchema.parse({ ...quiz, pass_percent: '85' }).content)).toEqual({ passPercent: 85, questions: JSON.parse(content) })
+		expect(JSON.parse(lessonFormSchema.parse({ ...quiz, pass_percent: '' }).content)).toEqual(JSON.parse(content))
+		// An edit that leaves the field empty keeps the mark already stored in the JSON.
+		const stored = JSON.stringify({ passPercent: 90, questions: JSON.parse(content) })
+		expect(JSON.parse(lessonFormSchema.parse({ ...quiz, content: stored }).content)).toMatchObject({ passPercent: 90 })
+		for (const bad of ['0', '101', '7.5', 'lots']) expect(text(errors(lessonFormSchema, { ...quiz, pass_percent: bad }).pass_percent)).toBe('Enter a whole number from 1 to 100')
+	})
 })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { parseQuiz } from '~/features/quiz/quiz.ts'
+import { parseQuiz, storedQuiz } from '~/features/quiz/quiz.ts'
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '~/lib/slug.ts'
 import { singleLine, stripControls } from '~/lib/text.ts'
 
@@ -132,6 +132,11 @@ export const lessonFormSchema = z
 		solution_code: code,
 		hints: hintLines,
 		hints_pt: hintLines,
+		// A quiz's pass mark in percent; empty keeps the one stored in the quiz JSON (70 by default).
+		pass_percent: z.preprocess(
+			(v) => (typeof v === 'string' && v.trim() ? v.trim() : undefined),
+			z.coerce.number({ error: `${E}passPercent` }).int(`${E}passPercent`).min(1, `${E}passPercent`).max(100, `${E}passPercent`).optional(),
+		),
 	})
 	.superRefine((v, ctx) => {
 		const issue = (message: string, field = 'content') => ctx.addIssue({ code: 'custom', message, path: [field] })
@@ -154,7 +159,7 @@ export const lessonFormSchema = z
 	.transform((v) => {
 		if (v.lesson_type !== 'quiz') return v
 		const quiz = parseQuiz(v.content)
-		return quiz.ok ? { ...v, content: JSON.stringify(quiz.questions) } : v
+		return quiz.ok ? { ...v, content: storedQuiz(quiz.questions, v.pass_percent ?? quiz.passPercent) } : v
 	})
 
 export type PathForm = z.infer<typeof pathFormSchema>

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
+import { storedQuiz } from '~/features/quiz/quiz.ts'
 import type { ContentIssue } from './issues.ts'
 
 // The curriculum on disk: content/<path>/<NN-course>/<NN-module>/<NN-lesson>.md with YAML front matter.
@@ -253,6 +254,6 @@ export function lessonContentPt(l: LessonFile): string | null {
 /** What the lessons table stores as content for each lesson type. */
 export function lessonContent(l: LessonFile): string {
 	if (l.type === 'video') return l.video_url ?? ''
-	if (l.type === 'quiz') return JSON.stringify(l.quiz ?? [])
+	if (l.type === 'quiz') return storedQuiz(l.quiz ?? [], l.pass_percent)
 	return l.body
 }

@@ -1,6 +1,6 @@
 import { challengeView } from '~/features/challenges/attempts.server.ts'
 import type { ChallengeView } from '~/features/challenges/types.ts'
-import { parseQuiz, publicQuestions, type PublicQuestion, type QuizQuestion } from '~/features/quiz/quiz.ts'
+import { DEFAULT_PASS_PERCENT, parseQuiz, publicQuestions, type PublicQuestion, type QuizQuestion } from '~/features/quiz/quiz.ts'
 import { quizState } from '~/features/quiz/quiz.server.ts'
 import { localize, localizeList } from '~/features/catalog/localize.ts'
 import type { Language } from '~/features/i18n/config.ts'
@@ -11,7 +11,15 @@ import { renderMarkdown } from './markdown.server.ts'
 export type LessonBody =
 	| { type: 'text'; html: string }
 	| { type: 'video'; videoId: string | null }
-	| { type: 'quiz'; questions: PublicQuestion[]; answered: number; lastScore: { correct: number; total: number } | null }
+	| {
+			type: 'quiz'
+			questions: PublicQuestion[]
+			answered: number
+			lastScore: { correct: number; total: number } | null
+			passPercent: number
+			/** Some finished attempt reached the pass mark: the lesson is complete. */
+			passed: boolean
+	  }
 	| ({ type: 'challenge'; html: string } & ChallengeView)
 	| { type: 'unsupported'; lessonType: string }
 
@@ -28,13 +36,16 @@ export async function lessonBody(userId: string, lesson: { id: string; lessonTyp
 		case 'quiz': {
 			const parsed = parseQuiz(lesson.content ?? '[]')
 			const questions = parsed.ok ? localizeQuestions(publicQuestions(parsed.questions), parsed.questions, lang) : []
-			const state = questions.length ? await quizState(userId, lesson.id) : null
+			const passPercent = parsed.ok ? parsed.passPercent : DEFAULT_PASS_PERCENT
+			const state = questions.length ? await quizState(userId, lesson.id, passPercent) : null
 			const open = state && !state.completedAt
 			return {
 				type: 'quiz',
 				questions,
 				answered: open ? Object.keys(state.answers).length : 0,
 				lastScore: state?.completedAt ? { correct: state.correct, total: state.total } : null,
+				passPercent,
+				passed: state?.passed ?? false,
 			}
 		}
 		case 'challenge': {

@@ -1,25 +1,64 @@
 import { listAvailablePaths } from '~/features/catalog/catalog.server.ts'
 import type { Language } from '~/features/i18n/config.ts'
 import { challengeStats } from '~/features/challenges/attempts.server.ts'
+import { log } from '~/lib/log.server.ts'
+import { isConnectionFault } from '#db/faults.ts'
 import { lastSevenDays, streak, utcDay, weeklyGoalPercent, WEEKLY_GOAL } from './habits.ts'
-import { completionDays, dashboardStats, resumePoint } from './progress.server.ts'
+import { completionDays, dashboardStats, firstLesson, resumePoint, type DashboardStats } from './progress.server.ts'
+import type { Section } from './section-faults.server.ts'
 
-/** Everything the dashboard home shows, in a fixed number of queries (five), run in parallel. */
-export async function dashboardHome(userId: string, now = new Date(), lang: Language = 'en-US') {
+/** A section's data, or the fact that it failed (the page shows that section's message and a retry). */
+export type Settled<T> = { ok: true; value: T } | { ok: false }
+
+/**
+ * One section's query, failing on its own: a broken query blanks its card, not the dashboard. A database
+ * that is away is not a section's failure: that still becomes the whole page's 503 (errors.unavailable).
+ */
+async function settle<T>(section: Section, check: (s: Section) => void, run: () => Promise<T>): Promise<Settled<T>> {
+	try {
+		check(section)
+		return { ok: true, value: await run() }
+	} catch (err) {
+		if (isConnectionFault(err)) throw err
+		log.error('dashboard section failed', { section, message: err instanceof Error ? err.message : String(err) })
+		return { ok: false }
+	}
+}
+
+const ZERO_STATS: DashboardStats = { totalXP: 0, completedLessons: 0, inProgressPaths: 0, enrolledPaths: 0, totalTimeSpent: 0 }
+
+/**
+ * Everything the dashboard home shows, in a fixed number of queries (five, six on a first visit), run in
+ * parallel, each section settling on its own. With nothing to resume, `start` is the lesson the 'Start
+ * your first lesson' call opens. `check` is the test-only fault switch (section-faults.server.ts).
+ */
+export async function dashboardHome(userId: string, now = new Date(), check: (s: Section) => void = () => {}, lang: Language = 'en-US') {
 	const [stats, days, resume, paths, challenges] = await Promise.all([
-		dashboardStats(userId),
-		completionDays(userId),
-		resumePoint(userId),
-		listAvailablePaths(userId, { limit: 6, lang }),
-		challengeStats(userId),
+		settle('stats', check, () => dashboardStats(userId)),
+		settle('habits', check, () => completionDays(userId)),
+		settle('resume', check, () => resumePoint(userId)),
+		settle('paths', check, () => listAvailablePaths(userId, { limit: 6, lang })),
+		settle('challenges', check, () => challengeStats(userId)),
 	])
+	const resumed = resume.ok ? resume.value : null
+	const start = resume.ok && !resumed ? await settle('resume', check, () => firstLesson(userId)) : null
 	const today = utcDay(now)
-	const week = lastSevenDays(days, today)
-	const thisWeek = week.reduce((n, d) => n + d.count, 0)
+	const habits: Settled<{ streak: number; thisWeek: number; goal: number; goalPercent: number; week: ReturnType<typeof lastSevenDays> }> = days.ok
+		? (() => {
+				const week = lastSevenDays(days.value, today)
+				const thisWeek = week.reduce((n, d) => n + d.count, 0)
+				return { ok: true, value: { streak: streak(Object.keys(days.value), today), thisWeek, goal: WEEKLY_GOAL, goalPercent: weeklyGoalPercent(thisWeek), week } }
+			})()
+		: { ok: false }
+	const statsValue = stats.ok ? stats.value : ZERO_STATS
 	return {
-		stats,
-		habits: { streak: streak(Object.keys(days), today), thisWeek, goal: WEEKLY_GOAL, goalPercent: weeklyGoalPercent(thisWeek), week },
-		resume,
+		stats: statsValue,
+		statsFailed: !stats.ok,
+		habits,
+		resume: resume.ok ? { ok: true as const, value: resumed } : { ok: false as const },
+		start: start?.ok ? start.value : null,
+		// Only when we know: a failed read of progress is not a first visit.
+		firstVisit: stats.ok && resume.ok && !resumed && statsValue.completedLessons === 0,
 		paths,
 		challenges,
 	}

@@ -5,6 +5,7 @@ import { getDb } from '~/lib/db.server.ts'
 import { log } from '~/lib/log.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
 import { isConnectionFault } from '#db/faults.ts'
+import { failIfAsked } from './section-faults.server.ts'
 
 /** Enroll in a published path. Idempotent: double clicks and parallel requests leave one row. */
 export async function enroll(userId: string, pathId: string): Promise<boolean> {
@@ -19,6 +20,21 @@ export async function enroll(userId: string, pathId: string): Promise<boolean> {
 		`),
 	)
 	return rows.length > 0
+}
+
+/**
+ * enroll() for the enroll action: null when it failed for another reason than the database being away
+ * (that one stays the page's 503), logged, so the learner is told 'Error while enrolling'.
+ */
+export async function enrollOrFail(request: Request, userId: string, pathId: string): Promise<boolean | null> {
+	try {
+		failIfAsked(request, 'enroll')
+		return await enroll(userId, pathId)
+	} catch (err) {
+		if (isConnectionFault(err)) throw err
+		log.error('enroll failed', { userId, pathId, message: err instanceof Error ? err.message : String(err) })
+		return null
+	}
 }
 
 /** Opening a lesson: in_progress (unless already completed) and the time it was last viewed. */
@@ -36,7 +52,8 @@ export async function markViewed(userId: string, lessonId: string) {
 
 /**
  * Complete a lesson: progress 'completed' (first completion time kept), the lesson's XP written to the
- * ledger once (unique per user and lesson), and the learner enrolled in the path. One transaction.
+ * ledger once (unique per user and lesson), and the learner enrolled in the path (reported, so the player
+ * can say so: enrollment is never a silent side effect). One transaction.
  * When that was the path's last lesson, the path's certificate is issued.
  */
 export async function completeLesson(userId: string, lessonId: string, preview = false) {
@@ -61,11 +78,18 @@ export async function completeLesson(userId: string, lessonId: string, preview =
 				RETURNING amount
 			`),
 		)
-		await tx.execute(sql`
-			INSERT INTO user_enrollments (user_id, learning_path_id) VALUES (${userId}, ${lesson.pathId})
-			ON CONFLICT (user_id, learning_path_id) DO NOTHING
-		`)
-		return xp[0]?.amount ?? 0
+		// Studying a path enrolls in it, never silently: a new enrollment is returned so the player says so.
+		const enrolledNow = rowsOf<{ title: string }>(
+			await tx.execute(sql`
+				WITH added AS (
+					INSERT INTO user_enrollments (user_id, learning_path_id) VALUES (${userId}, ${lesson.pathId})
+					ON CONFLICT (user_id, learning_path_id) DO NOTHING
+					RETURNING learning_path_id
+				)
+				SELECT p.title FROM added JOIN learning_paths p ON p.id = added.learning_path_id
+			`),
+		)
+		return { xp: xp[0]?.amount ?? 0, enrolled: enrolledNow[0]?.title ?? null }
 	})
 	// Right after the commit, not inside it: issuing reads the committed progress, and is idempotent, so a
 	// crash in between is repaired by the next completion or the path page's 'Get your certificate'.
@@ -75,7 +99,22 @@ export async function completeLesson(userId: string, lessonId: string, preview =
 		log.error('certificate issue failed', { userId, pathId: lesson.pathId, message: err instanceof Error ? err.message : String(err) })
 		return null
 	})
-	return { lesson, xpAwarded: awarded, certificate }
+	return { lesson, xpAwarded: awarded.xp, certificate, enrolledPathTitle: awarded.enrolled }
+}
+
+/**
+ * completeLesson() for the player's button: 'failed' when it failed for another reason than the database
+ * being away (that stays the page's 503), logged, so the learner is told 'Error marking lesson as completed'.
+ */
+export async function completeOrFail(request: Request, userId: string, lessonId: string, preview = false) {
+	try {
+		failIfAsked(request, 'complete')
+		return await completeLesson(userId, lessonId, preview)
+	} catch (err) {
+		if (isConnectionFault(err)) throw err
+		log.error('lesson completion failed', { userId, lessonId, message: err instanceof Error ? err.message : String(err) })
+		return 'failed' as const
+	}
 }
 
 /**
@@ -171,26 +210,66 @@ export async function resumePoint(userId: string): Promise<LessonRef | null> {
 	return (await find(20)) ?? (await find(null))
 }
 
-export type DashboardStats = { totalXP: number; completedLessons: number; inProgressPaths: number; totalTimeSpent: number }
+export type DashboardStats = { totalXP: number; completedLessons: number; inProgressPaths: number; enrolledPaths: number; totalTimeSpent: number }
 
 /**
  * The four stat cards in one round trip, from the totals the database keeps (xp_totals and
  * user_completion_days, maintained by triggers): the cost does not grow with the learner's history.
+ * 'Paths in progress' counts the active enrollments in published paths that still have a published
+ * lesson the learner has not completed; enrolledPaths counts them all (the 'No paths yet' state).
  */
 export async function dashboardStats(userId: string): Promise<DashboardStats> {
 	const db = await getDb()
-	const [row] = rowsOf<{ xp: number; completed: number; paths: number }>(
+	const [row] = rowsOf<{ xp: number; completed: number; paths: number; enrolled: number }>(
 		await db.execute(sql`
+			WITH enrolled AS (
+				SELECT p.id FROM user_enrollments e
+				JOIN learning_paths p ON p.id = e.learning_path_id AND p.is_published
+				WHERE e.user_id = ${userId} AND e.is_active
+			)
 			SELECT
 				(SELECT coalesce(sum(xp), 0)::int FROM xp_totals WHERE period = 'all' AND scope = 'all' AND user_id = ${userId}) AS xp,
 				(SELECT coalesce(sum(completions), 0)::int FROM user_completion_days WHERE user_id = ${userId}) AS completed,
-				(SELECT count(*)::int FROM user_enrollments e
-					JOIN learning_paths p ON p.id = e.learning_path_id AND p.is_published
-					WHERE e.user_id = ${userId} AND e.is_active) AS paths
+				(SELECT count(*)::int FROM enrolled) AS enrolled,
+				(SELECT count(*)::int FROM enrolled WHERE EXISTS (
+					SELECT 1 FROM courses c
+					JOIN modules m ON m.course_id = c.id AND m.is_published
+					JOIN lessons l ON l.module_id = m.id AND l.is_published
+					LEFT JOIN user_progress up ON up.lesson_id = l.id AND up.user_id = ${userId} AND up.status = 'completed'
+					WHERE c.path_id = enrolled.id AND c.is_published AND up.lesson_id IS NULL
+				)) AS paths
 		`),
 	)
 	const completed = Number(row?.completed ?? 0)
-	return { totalXP: Number(row?.xp ?? 0), completedLessons: completed, inProgressPaths: Number(row?.paths ?? 0), totalTimeSpent: completed * 15 }
+	return {
+		totalXP: Number(row?.xp ?? 0),
+		completedLessons: completed,
+		inProgressPaths: Number(row?.paths ?? 0),
+		enrolledPaths: Number(row?.enrolled ?? 0),
+		totalTimeSpent: completed * 15,
+	}
+}
+
+/**
+ * Where a learner with nothing to resume starts: the first lesson (outline order) of their first enrolled
+ * path, else of the first published path. Only published lessons along a published chain.
+ */
+export async function firstLesson(userId: string): Promise<{ lessonId: string; courseId: string; lessonTitle: string } | null> {
+	const db = await getDb()
+	const rows = rowsOf<{ lessonId: string; courseId: string; lessonTitle: string }>(
+		await db.execute(sql`
+			SELECT l.id AS "lessonId", c.id AS "courseId", l.title AS "lessonTitle"
+			FROM learning_paths p
+			JOIN courses c ON c.path_id = p.id AND c.is_published
+			JOIN modules m ON m.course_id = c.id AND m.is_published
+			JOIN lessons l ON l.module_id = m.id AND l.is_published
+			LEFT JOIN user_enrollments e ON e.learning_path_id = p.id AND e.user_id = ${userId} AND e.is_active
+			WHERE p.is_published
+			ORDER BY (e.id IS NULL), e.created_at, p.created_at, p.title, c."order", c.title, m."order", m.title, l."order", l.title
+			LIMIT 1
+		`),
+	)
+	return rows[0] ?? null
 }
 
 /** Completions per UTC day for the streak and the last-7-days bars: at most 401 rows of user_completion_days. */

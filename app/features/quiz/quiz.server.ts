@@ -1,21 +1,49 @@
 import { sql } from 'drizzle-orm'
 import { getVisibleLesson } from '~/features/catalog/catalog.server.ts'
+import { completeLesson } from '~/features/progress/progress.server.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
-import { grade, isCorrect, parseQuiz } from './quiz.ts'
+import { grade, isCorrect, parseQuiz, passes, type QuizQuestion } from './quiz.ts'
+
+type Score = { correct: number; total: number }
 
 export type AnswerResult =
-	| { ok: true; index: number; correct: boolean; correctAnswer: string; done: boolean; score?: { correct: number; total: number } }
+	| {
+			ok: true
+			index: number
+			correct: boolean
+			correctAnswer: string
+			/** Why each option is right or wrong (in the learner's language when written), '' for none. */
+			explanations: string[]
+			done: boolean
+			score?: Score
+			passPercent: number
+			/** The finished attempt reached the pass mark (only when done). */
+			passed?: boolean
+			/** XP written by this pass: the lesson's XP on the first pass, 0 afterwards. */
+			xpAwarded?: number
+			certificateId?: string | null
+			/** The pass enrolled the learner in the lesson's path (they had not enrolled). */
+			enrolledPathTitle?: string | null
+	  }
 	| { ok: false; error: 'notFound' | 'badQuestion' | 'badOption' | 'noQuiz' }
 
 type Attempt = { id: string; answers: Record<string, string>; total: number }
 
+/** The explanations of a question's options in the learner's language, English where none is written. */
+export function explanationsOf(question: QuizQuestion, lang: string): string[] {
+	const en = question.explanations ?? []
+	const pt = lang === 'pt-BR' ? (question.explanations_pt ?? []) : []
+	return question.options.map((_, i) => pt[i] || en[i] || '')
+}
+
 /**
  * Record the learner's answer to one question of their open attempt (opening one if needed).
  * The first answer to a question is final, so asking again cannot change the score; the correct
- * answer is revealed only for a question already answered. The last answer closes the attempt.
+ * answer is revealed only for a question already answered. The last answer closes the attempt, and
+ * an attempt at or above the quiz's pass mark completes the lesson (its XP written once, by the ledger).
  */
-export async function answerQuestion(userId: string, lessonId: string, index: number, answer: string, preview = false): Promise<AnswerResult> {
+export async function answerQuestion(userId: string, lessonId: string, index: number, answer: string, preview = false, lang = 'en-US'): Promise<AnswerResult> {
 	const lesson = await getVisibleLesson(lessonId, preview)
 	if (!lesson || lesson.lessonType !== 'quiz') return { ok: false, error: 'notFound' }
 	const parsed = parseQuiz(lesson.content ?? '[]')
@@ -26,7 +54,7 @@ export async function answerQuestion(userId: string, lessonId: string, index: nu
 	const total = parsed.questions.length
 
 	const db = await getDb()
-	return db.transaction(async (tx) => {
+	const recorded = await db.transaction(async (tx) => {
 		await tx.execute(sql`
 			INSERT INTO quiz_attempts (user_id, lesson_id, total) VALUES (${userId}, ${lessonId}, ${total})
 			ON CONFLICT (user_id, lesson_id) WHERE completed_at IS NULL DO NOTHING
@@ -39,28 +67,67 @@ export async function answerQuestion(userId: string, lessonId: string, index: nu
 				RETURNING id, answers, total
 			`),
 		)
-		if (!attempt) return { ok: false, error: 'notFound' } as const
+		if (!attempt) return null
 		const given = attempt.answers[String(index)]!
 		const answered = Object.keys(attempt.answers).length
 		const done = answered >= total
-		let score: { correct: number; total: number } | undefined
+		let score: Score | undefined
 		if (done) {
 			score = grade(parsed.questions, attempt.answers)
 			await tx.execute(sql`UPDATE quiz_attempts SET correct = ${score.correct}, completed_at = now() WHERE id = ${attempt.id}`)
 		}
-		return { ok: true, index, correct: isCorrect(question, given), correctAnswer: question.correctAnswer, done, score } as const
+		return { given, done, score, answered }
 	})
+	if (!recorded) return { ok: false, error: 'notFound' }
+	const base = {
+		ok: true as const,
+		index,
+		correct: isCorrect(question, recorded.given),
+		correctAnswer: question.correctAnswer,
+		explanations: explanationsOf(question, lang),
+		done: recorded.done,
+		score: recorded.score,
+		passPercent: parsed.passPercent,
+	}
+	if (!recorded.score) return base
+	const passed = passes(recorded.score, parsed.passPercent, recorded.answered)
+	if (!passed) return { ...base, passed }
+	// After the attempt's commit: completing reads it (completeQuizLesson's check) and is idempotent.
+	const done = await completeLesson(userId, lessonId, preview)
+	return {
+		...base,
+		passed,
+		xpAwarded: done?.xpAwarded ?? 0,
+		certificateId: done?.certificate?.created ? done.certificate.id : null,
+		enrolledPathTitle: done?.enrolledPathTitle ?? null,
+	}
 }
 
-/** The learner's open attempt (answers so far) and best finished score, for resuming a quiz. */
-export async function quizState(userId: string, lessonId: string) {
+/** Whether the learner has a finished attempt of this quiz at or above its pass mark. */
+export async function hasPassedQuiz(userId: string, lessonId: string, content: string | null) {
+	const parsed = parseQuiz(content ?? '[]')
+	if (!parsed.ok) return false
+	const db = await getDb()
+	const rows = rowsOf<Score>(
+		await db.execute(sql`
+			SELECT correct, total FROM quiz_attempts
+			WHERE user_id = ${userId} AND lesson_id = ${lessonId} AND completed_at IS NOT NULL
+		`),
+	)
+	return rows.some((r) => passes({ correct: Number(r.correct), total: Number(r.total) }, parsed.passPercent))
+}
+
+/** The learner's open attempt (answers so far), latest finished score and whether any attempt passed, for resuming a quiz. */
+export async function quizState(userId: string, lessonId: string, passPercent: number) {
 	const db = await getDb()
 	const rows = rowsOf<{ answers: Record<string, string>; correct: number; total: number; completedAt: string | null }>(
 		await db.execute(sql`
 			SELECT answers, correct, total, completed_at AS "completedAt" FROM quiz_attempts
 			WHERE user_id = ${userId} AND lesson_id = ${lessonId}
-			ORDER BY completed_at DESC NULLS FIRST LIMIT 1
+			ORDER BY completed_at DESC NULLS FIRST
 		`),
 	)
-	return rows[0] ?? null
+	const latest = rows[0] ?? null
+	const passed = rows.some((r) => r.completedAt && passes({ correct: Number(r.correct), total: Number(r.total) }, passPercent))
+	return latest ? { ...latest, passed } : null
 }

@@ -21,11 +21,26 @@ export type PublicQuestion = {
 	englishOnly?: boolean
 }
 
+/** The share of right answers that passes a quiz when its author set none (docs/content-format.md). */
+export const DEFAULT_PASS_PERCENT = 70
+export const passPercentSchema = z.coerce.number().int().min(1).max(100)
+
+/**
+ * Whether a finished attempt passes: every question answered and the share of right answers at or above
+ * the pass mark. Integer arithmetic, so 7 of 10 passes a 70% mark exactly (no float rounding).
+ */
+export function passes(score: { correct: number; total: number }, passPercent = DEFAULT_PASS_PERCENT, answered = score.total) {
+	if (score.total <= 0 || answered < score.total) return false
+	return score.correct * 100 >= passPercent * score.total
+}
+
 /**
  * Parse stored quiz content (a JSON array, or a string of JSON) into questions.
  * Returns a problem naming the first question that is wrong, for the admin form.
  */
-export function parseQuiz(content: unknown): { ok: true; questions: QuizQuestion[] } | { ok: false; problem: string; index?: number } {
+export function parseQuiz(
+	content: unknown,
+): { ok: true; questions: QuizQuestion[]; passPercent: number } | { ok: false; problem: string; index?: number } {
 	let value = content
 	if (typeof value === 'string') {
 		try {
@@ -33,6 +48,14 @@ export function parseQuiz(content: unknown): { ok: true; questions: QuizQuestion
 		} catch {
 			return { ok: false, problem: 'notJson' }
 		}
+	}
+	// A quiz with its own pass mark is stored as { passPercent, questions }; a bare array passes at the default.
+	let passPercent = DEFAULT_PASS_PERCENT
+	if (value && typeof value === 'object' && !Array.isArray(value) && 'questions' in value) {
+		const mark = passPercentSchema.safeParse((value as { passPercent?: unknown }).passPercent ?? DEFAULT_PASS_PERCENT)
+		if (!mark.success) return { ok: false, problem: 'passPercent' }
+		passPercent = mark.data
+		value = (value as { questions: unknown }).questions
 	}
 	if (!Array.isArray(value)) return { ok: false, problem: 'notArray' }
 	const questions: QuizQuestion[] = []
@@ -44,7 +67,12 @@ export function parseQuiz(content: unknown): { ok: true; questions: QuizQuestion
 		if (!q.options.includes(q.correctAnswer)) return { ok: false, problem: 'answerNotAnOption', index }
 		questions.push(q)
 	}
-	return { ok: true, questions }
+	return { ok: true, questions, passPercent }
+}
+
+/** The stored form of a quiz: the bare array when it passes at the default mark, else with its mark. */
+export function storedQuiz(questions: readonly unknown[], passPercent?: number | null) {
+	return passPercent && passPercent !== DEFAULT_PASS_PERCENT ? JSON.stringify({ passPercent, questions }) : JSON.stringify(questions)
 }
 
 export function publicQuestions(questions: QuizQuestion[]): PublicQuestion[] {

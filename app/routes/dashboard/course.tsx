@@ -1,7 +1,7 @@
-import { ChevronLeft, ChevronRight, CheckCircle2, ListTree } from 'lucide-react'
+import { ChevronLeft, ChevronRight, CheckCircle2, ListTree, PartyPopper } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { data, Link, useFetcher, useNavigate } from 'react-router'
+import { data, isRouteErrorResponse, Link, useFetcher, useNavigate, useRevalidator, useRouteError } from 'react-router'
 import { toast } from '~/components/ui/toast'
 import { ChallengeLesson } from '~/components/challenges/challenge-lesson'
 import { CourseOutline } from '~/components/learn/course-outline'
@@ -20,24 +20,35 @@ import { getCourseOutline, getVisibleLesson, localizeLesson } from '~/features/c
 import { getLanguage } from '~/features/i18n/i18n.server.ts'
 import { EnglishOnly } from '~/components/learn/catalog-facts'
 import { lessonBody } from '~/features/lessons/lesson-view.server.ts'
-import { completeLesson, markViewed } from '~/features/progress/progress.server.ts'
+import { courseSummary, isFinished } from '~/features/progress/course-progress.server.ts'
+import { completeOrFail, markViewed } from '~/features/progress/progress.server.ts'
+import { failIfAsked } from '~/features/progress/section-faults.server.ts'
+import { SectionError } from '~/components/learn/section-error'
 import { lessonActionSchema } from '~/features/progress/schemas.ts'
-import { answerQuestion } from '~/features/quiz/quiz.server.ts'
+import { answerQuestion, hasPassedQuiz } from '~/features/quiz/quiz.server.ts'
 import type { Route } from './+types/course'
 import { failureKey } from '~/lib/failure.ts'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const user = await requireUser(request)
+	failIfAsked(request, 'course')
 	const preview = isAdmin(user)
 	const lang = getLanguage(request)
 	const course = await getCourseOutline(params.courseId, user.id, preview, lang)
 	if (!course) throw new Response('Failed to load course', { status: 404 })
 	const flat = course.modules.flatMap((m) => m.lessons)
-	const wanted = new URL(request.url).searchParams.get('lesson')
-	const index = Math.max(0, flat.findIndex((l) => l.id === wanted))
+	const url = new URL(request.url)
+	const wanted = url.searchParams.get('lesson')
+	const summary = await courseSummary(user.id, course.id, preview)
+	// The course-finished screen, once every lesson is completed; before that the link opens the player.
+	const finished = url.searchParams.get('finished') === '1' && isFinished(summary) ? { xp: summary.xp, total: summary.total, next: summary.next } : null
+	// Without a chosen lesson, 'Continue' lands on the first lesson not yet completed (the first when all are).
+	const firstOpen = flat.findIndex((l) => l.status !== 'completed')
+	const chosen = wanted ? flat.findIndex((l) => l.id === wanted) : -1
+	const index = chosen >= 0 ? chosen : Math.max(0, firstOpen)
 	const current = flat[index]
 	let lesson = null
-	if (current) {
+	if (current && !finished) {
 		const stored = await getVisibleLesson(current.id, preview)
 		const full = stored && localizeLesson(stored, lang)
 		if (full) {
@@ -58,6 +69,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	return {
 		course: { id: course.id, title: course.title, isPublished: course.isPublished, pathId: course.pathId, pathTitle: course.pathTitle },
 		modules: course.modules,
+		minutes: summary.minutes,
+		finished,
 		lesson,
 		position: { index, total: flat.length, prevId: flat[index - 1]?.id ?? null, nextId: flat[index + 1]?.id ?? null },
 	}
@@ -74,13 +87,18 @@ export async function action({ request, params }: Route.ActionArgs) {
 	if (parsed.data.intent === 'complete') {
 		// A challenge is completed only by a run that passes its tests (on the server), never by this button.
 		if (owner.lessonType === 'challenge') return data({ ok: false as const, error: 'learn.errors.challengeNotPassed' }, { status: 409 })
-		const done = await completeLesson(user.id, parsed.data.lessonId, preview)
+		// A quiz is completed by an attempt that reaches its pass mark (answerQuestion), never by skipping it.
+		if (owner.lessonType === 'quiz' && !(await hasPassedQuiz(user.id, owner.id, owner.content)))
+			return data({ ok: false as const, error: 'learn.errors.quizNotPassed' }, { status: 409 })
+		const done = await completeOrFail(request, user.id, parsed.data.lessonId, preview)
+		if (done === 'failed') return data({ ok: false as const, error: 'learn.errors.completeFailed' }, { status: 500 })
 		if (!done) return data({ ok: false as const, error: 'learn.errors.saveFailed' }, { status: 404 })
 		// A new certificate (this was the path's last lesson) is announced with a link to it.
 		const certificateId = done.certificate?.created ? done.certificate.id : null
-		return { ok: true as const, intent: 'complete' as const, xpAwarded: done.xpAwarded, certificateId }
+		const courseFinished = isFinished(await courseSummary(user.id, params.courseId, preview))
+		return { ok: true as const, intent: 'complete' as const, xpAwarded: done.xpAwarded, certificateId, enrolledPathTitle: done.enrolledPathTitle, courseFinished }
 	}
-	const result = await answerQuestion(user.id, parsed.data.lessonId, parsed.data.index, parsed.data.answer, preview)
+	const result = await answerQuestion(user.id, parsed.data.lessonId, parsed.data.index, parsed.data.answer, preview, getLanguage(request))
 	if (!result.ok) return data({ ok: false as const, error: `learn.errors.${result.error}` }, { status: result.error === 'notFound' ? 404 : 400 })
 	return result
 }
@@ -100,29 +118,42 @@ export const handle = {
 
 export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
-	const { course, modules, lesson, position } = loaderData
+	const { course, modules, minutes, finished, lesson, position } = loaderData
 	const navigate = useNavigate()
-	const complete = useFetcher<{ ok: boolean; intent?: string; xpAwarded?: number; certificateId?: string | null; error?: string }>()
-	const outline = <CourseOutline modules={modules} currentId={lesson?.id} courseId={course.id} />
+	const revalidator = useRevalidator()
+	const complete = useFetcher<{
+		ok: boolean
+		intent?: string
+		xpAwarded?: number
+		certificateId?: string | null
+		enrolledPathTitle?: string | null
+		courseFinished?: boolean
+		error?: string
+	}>()
+	const outline = <CourseOutline modules={modules} currentId={lesson?.id} courseId={course.id} minutes={minutes} />
 	const lessonUrl = (id: string) => `/dashboard/learn/course/${course.id}?lesson=${id}`
+	const finishedUrl = `/dashboard/learn/course/${course.id}?finished=1`
 
 	useEffect(() => {
 		if (complete.state !== 'idle' || !complete.data) return
 		if (!complete.data.ok) {
-			toast.error(t(failureKey(complete.data, 'learn.errors.completeFailed')))
+			// The spec's pair for a failed save; a refusal with its own reason (a quiz not passed) says that.
+			const key = failureKey(complete.data, complete.data.error?.startsWith('learn.errors.') ? complete.data.error : 'learn.errors.completeFailed')
+			if (key === 'learn.errors.completeFailed') toast.error(t(key), { description: t('learn.errors.saveFailed') })
+			else toast.error(t(key))
 			return
 		}
 		const certificateId = complete.data.certificateId
+		// Enrollment is never silent: completing a lesson of a path the learner had not joined says so.
+		const enrolledNote = complete.data.enrolledPathTitle ? t('learn.enrolledNote', { path: complete.data.enrolledPathTitle }) : ''
+		const gained = certificateId ? t('certificate.earnedToast') : complete.data.xpAwarded ? t('learn.xpEarned', { xp: complete.data.xpAwarded }) : ''
 		toast.success(t('learn.markedComplete'), {
-			description: certificateId
-				? t('certificate.earnedToast')
-				: complete.data.xpAwarded
-					? t('learn.xpEarned', { xp: complete.data.xpAwarded })
-					: undefined,
+			description: [gained, enrolledNote].filter(Boolean).join(' · ') || undefined,
 			// The path's last lesson: its new certificate is one click away.
 			action: certificateId ? { label: t('certificate.view'), onClick: () => window.location.assign(`/certificates/${certificateId}`) } : undefined,
 		})
-		if (position.nextId) navigate(lessonUrl(position.nextId))
+		if (complete.data.courseFinished && !position.nextId) navigate(finishedUrl)
+		else if (position.nextId) navigate(lessonUrl(position.nextId))
 		// Only react to a finished submission, not to re-renders.
 		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [complete.state, complete.data])
@@ -155,7 +186,9 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 					</Sheet>
 					{!course.isPublished ? <Badge variant="outline">{t('admin.draft')}</Badge> : null}
 				</div>
-				{!lesson ? (
+				{finished ? (
+					<CourseFinished courseTitle={course.title} xp={finished.xp} lessons={finished.total} next={finished.next} pathId={course.pathId} />
+				) : !lesson ? (
 					<EmptyState title={t('course.noLessons')} />
 				) : (
 					<article className="grid grid-cols-1 gap-6" aria-labelledby="lesson-title">
@@ -172,7 +205,18 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 						{lesson.body.type === 'text' ? <TextLesson html={lesson.body.html} /> : null}
 						{lesson.body.type === 'video' ? <VideoLesson videoId={lesson.body.videoId} title={lesson.title} /> : null}
 						{lesson.body.type === 'quiz' ? (
-							<QuizLesson key={lesson.id} lessonId={lesson.id} questions={lesson.body.questions} answered={lesson.body.answered} lastScore={lesson.body.lastScore} />
+							<QuizLesson
+								key={lesson.id}
+								lessonId={lesson.id}
+								questions={lesson.body.questions}
+								answered={lesson.body.answered}
+								lastScore={lesson.body.lastScore}
+								passPercent={lesson.body.passPercent}
+								passed={lesson.body.passed}
+								nextUrl={position.nextId ? lessonUrl(position.nextId) : finishedUrl}
+								nextLabel={position.nextId ? t('learn.quiz.continue') : t('learn.finished.see')}
+								onPassed={() => revalidator.revalidate()}
+							/>
 						) : null}
 						{lesson.body.type === 'challenge' ? <ChallengeLesson key={lesson.id} lessonId={lesson.id} {...lesson.body} /> : null}
 						{lesson.body.type === 'unsupported' ? <p role="alert">{t('learn.unsupportedType', { type: lesson.body.lessonType })}</p> : null}
@@ -191,8 +235,8 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 									</span>
 								)}
 							</Button>
-							{/* A challenge completes itself when its tests pass. */}
-							{lesson.body.type !== 'challenge' ? (
+							{/* A challenge completes itself when its tests pass, a quiz when an attempt reaches its pass mark. */}
+							{lesson.body.type === 'text' || lesson.body.type === 'video' ? (
 								<complete.Form method="post">
 									<input type="hidden" name="intent" value="complete" />
 									<input type="hidden" name="lessonId" value={lesson.id} />
@@ -225,13 +269,44 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 	)
 }
 
+/** The moment a course ends: what it earned and where to go next. */
+function CourseFinished(props: { courseTitle: string; xp: number; lessons: number; next: { id: string; title: string } | null; pathId: string }) {
+	const { t, i18n } = useTranslation()
+	const nf = new Intl.NumberFormat(i18n.language)
+	return (
+		<section className="grid justify-items-center gap-4 rounded-xl border p-8 text-center" aria-labelledby="course-finished" data-testid="course-finished">
+			<PartyPopper className="size-10 text-amber-500" aria-hidden />
+			<h1 id="course-finished" className="text-2xl font-semibold tracking-tight">
+				{t('learn.finished.title')}
+			</h1>
+			<p className="text-muted-foreground">{t('learn.finished.body', { course: props.courseTitle, count: props.lessons })}</p>
+			<p className="text-lg font-medium" data-testid="course-finished-xp">
+				{t('learn.finished.xp', { xp: nf.format(props.xp) })}
+			</p>
+			<div className="flex flex-wrap justify-center gap-2">
+				{props.next ? (
+					<Button asChild>
+						<Link to={`/dashboard/learn/course/${props.next.id}`}>{t('learn.finished.next', { course: props.next.title })}</Link>
+					</Button>
+				) : null}
+				<Button asChild variant="outline">
+					<Link to={`/dashboard/learn/path/${props.pathId}`}>{t('learn.finished.backToPath')}</Link>
+				</Button>
+			</div>
+		</section>
+	)
+}
+
 export function ErrorBoundary() {
 	const { t } = useTranslation()
+	const error = useRouteError()
+	const missing = isRouteErrorResponse(error) && error.status === 404
 	return (
-		<EmptyState title={t('course.notFound')}>
-			<Button asChild variant="outline" className="mt-2">
+		<div className="grid gap-3">
+			{missing ? <EmptyState title={t('course.notFound')} /> : <SectionError message="learn.sections.course" testId="page-error" />}
+			<Button asChild variant="outline" className="justify-self-start">
 				<Link to="/dashboard/explore">{t('dashboard.viewAllPaths')}</Link>
 			</Button>
-		</EmptyState>
+		</div>
 	)
 }

@@ -7,17 +7,21 @@ import { Label } from '~/components/ui/label'
 import type { CatalogFilter, Level } from '~/features/catalog/catalog.server.ts'
 import { toast } from '~/components/ui/toast'
 import { PathGrid } from '~/components/learn/path-card'
+import { enrollFailedToast } from '~/components/learn/enroll-toast'
 import { EmptyState, PageHeader } from '~/components/page-header'
 import { readFormObject } from '~/features/auth/schemas.ts'
 import { requireUser } from '~/features/auth/session.server.ts'
 import { exploreCatalog, parseCatalogFilter } from '~/features/catalog/catalog.server.ts'
 import { getLanguage, getT } from '~/features/i18n/i18n.server.ts'
-import { enroll } from '~/features/progress/progress.server.ts'
+import { enrollOrFail } from '~/features/progress/progress.server.ts'
+import { failIfAsked } from '~/features/progress/section-faults.server.ts'
+import { SectionError } from '~/components/learn/section-error'
 import { enrollSchema } from '~/features/progress/schemas.ts'
 import type { Route } from './+types/explore'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUser(request)
+	failIfAsked(request, 'explore')
 	const filter = parseCatalogFilter(new URL(request.url))
 	return { ...(await exploreCatalog(user.id, getLanguage(request), filter)), filter, title: getT(request)('nav.paths') }
 }
@@ -26,7 +30,8 @@ export async function action({ request }: Route.ActionArgs) {
 	const user = await requireUser(request)
 	const parsed = enrollSchema.safeParse(await readFormObject(request))
 	if (!parsed.success) return data({ ok: false, error: 'learn.errors.enrollFailed' }, { status: 400 })
-	const ok = await enroll(user.id, parsed.data.pathId)
+	const ok = await enrollOrFail(request, user.id, parsed.data.pathId)
+	if (ok === null) return data({ ok: false, error: 'learn.errors.enrollError' }, { status: 500 })
 	if (!ok) return data({ ok: false, error: 'learn.errors.pathNotFound' }, { status: 404 })
 	return { ok: true }
 }
@@ -40,7 +45,7 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
 	useEffect(() => {
 		if (!result) return
 		if (result.ok) toast.success(t('learn.enrolled'))
-		else toast.error(t('error' in result ? result.error : 'learn.errors.enrollFailed'))
+		else enrollFailedToast(t, 'error' in result ? result.error : undefined)
 	}, [result, t])
 	return (
 		<>
@@ -120,5 +125,19 @@ function CatalogFilters({ filter, topics, levels }: { filter: CatalogFilter; top
 				) : null}
 			</div>
 		</Form>
+	)
+}
+
+/** The paths could not be read: the message and a retry, inside the app frame. */
+export function ErrorBoundary() {
+	const { t } = useTranslation()
+	return (
+		<>
+			<PageHeader title={t('nav.paths')} />
+			<SectionError message="learn.sections.paths" testId="page-error" />
+			<Button asChild variant="link" className="mt-2 px-0">
+				<Link to="/dashboard">{t('errors.notFound.dashboard')}</Link>
+			</Button>
+		</>
 	)
 }

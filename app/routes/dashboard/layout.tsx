@@ -1,4 +1,4 @@
-import { Outlet, useNavigation } from 'react-router'
+import { Outlet, redirect, useNavigation } from 'react-router'
 import { AppSidebar } from '~/components/dashboard/app-sidebar'
 import { Breadcrumbs } from '~/components/dashboard/breadcrumbs'
 import { UserMenu } from '~/components/dashboard/user-menu'
@@ -7,7 +7,8 @@ import { useTranslation } from '~/features/i18n/react.tsx'
 import { Separator } from '~/components/ui/separator'
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '~/components/ui/sidebar'
 import { TooltipProvider } from '~/components/ui/tooltip'
-import { requireUser } from '~/features/auth/session.server.ts'
+import { getUser, requireUser } from '~/features/auth/session.server.ts'
+import { sharedOutlineTarget } from '~/features/progress/shared-outline.server.ts'
 import { isAdmin } from '~/features/auth/user.ts'
 import { readCookie } from '~/features/i18n/config.ts'
 import { getEnv } from '~/lib/env.server.ts'
@@ -15,6 +16,13 @@ import { ensureAllMessages } from '~/features/i18n/client.ts'
 import type { Route } from './+types/layout'
 
 export async function loader({ request }: Route.LoaderArgs) {
+	// A shared path or lesson link without a session: the path's public outline with a sign-in call, not a
+	// bare redirect to sign-in (the layout decides: its redirect wins over its children's).
+	if (!(await getUser(request))) {
+		const shared = await sharedOutlineTarget(request)
+		const url = new URL(request.url)
+		if (shared) throw redirect(`${shared}?from=${encodeURIComponent(url.pathname + url.search)}`)
+	}
 	const user = await requireUser(request)
 	// The sidebar starts collapsed until the learner opens it; the choice lives in a cookie.
 	const sidebarOpen = readCookie(request.headers.get('cookie'), 'sidebar_state') === 'true'

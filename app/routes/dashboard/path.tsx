@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { Link, useFetcher } from 'react-router'
+import { isRouteErrorResponse, Link, useFetcher, useRouteError } from 'react-router'
 import { PathCertificate } from '~/components/certificates/certificate-actions'
 import { ProgressBar } from '~/components/learn/progress-bar'
 import { EmptyState, PageHeader } from '~/components/page-header'
@@ -13,10 +13,16 @@ import { getPathOverview } from '~/features/catalog/catalog.server.ts'
 import { pathCertificateState } from '~/features/certificates/certificates.server.ts'
 import { getLanguage } from '~/features/i18n/i18n.server.ts'
 import { CatalogFacts, CoverArt, EnglishOnly, Prerequisites } from '~/components/learn/catalog-facts'
+import { failIfAsked } from '~/features/progress/section-faults.server.ts'
+import { SectionError } from '~/components/learn/section-error'
+import { enrollFailedToast } from '~/components/learn/enroll-toast'
+import { toast } from '~/components/ui/toast'
+import { useEffect } from 'react'
 import type { Route } from './+types/path'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const user = await requireUser(request)
+	failIfAsked(request, 'path')
 	const [path, certificate] = await Promise.all([
 		getPathOverview(params.pathId, user.id, isAdmin(user), getLanguage(request)),
 		pathCertificateState(user.id, params.pathId),
@@ -37,17 +43,31 @@ export const handle = {
 export default function PathOverview({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
 	const { path, certificate } = loaderData
-	const fetcher = useFetcher()
+	const fetcher = useFetcher<{ ok: boolean; error?: string }>()
+	useEffect(() => {
+		if (fetcher.state !== 'idle' || !fetcher.data) return
+		if (fetcher.data.ok) toast.success(t('learn.enrolledPath'))
+		else enrollFailedToast(t, fetcher.data.error)
+	}, [fetcher.state, fetcher.data, t])
 	const done = path.courses.reduce((n, c) => n + c.completedLessons, 0)
 	const total = path.courses.reduce((n, c) => n + c.totalLessons, 0)
+	const nextCourse = path.courses.find((c) => c.completedLessons < c.totalLessons)
 	return (
 		<>
 			<PageHeader title={path.title} description={path.description ?? undefined}>
 				{path.isEnrolled ? (
-					<Badge variant="secondary">
-						<CheckCircle2 aria-hidden />
-						{t('learn.enrolledBadge')}
-					</Badge>
+					<div className="flex flex-wrap items-center gap-2">
+						<Badge variant="secondary">
+							<CheckCircle2 aria-hidden />
+							{t('learn.enrolledBadge')}
+						</Badge>
+						{/* The course player opens a course at its first unfinished lesson. */}
+						{nextCourse ? (
+							<Button asChild>
+								<Link to={`/dashboard/learn/course/${nextCourse.id}`}>{t('learn.continue')}</Link>
+							</Button>
+						) : null}
+					</div>
 				) : (
 					<fetcher.Form method="post" action="/dashboard/explore">
 						<input type="hidden" name="pathId" value={path.id} />
@@ -110,11 +130,22 @@ export default function PathOverview({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
 	const { t } = useTranslation()
+	const error = useRouteError()
+	// A path that does not exist (or is not published) is a 404; anything else failed to load and may retry.
+	if (isRouteErrorResponse(error) && error.status === 404)
+		return (
+			<EmptyState title={t('path.notFound')}>
+				<Button asChild variant="outline" className="mt-2">
+					<Link to="/dashboard/explore">{t('dashboard.viewAllPaths')}</Link>
+				</Button>
+			</EmptyState>
+		)
 	return (
-		<EmptyState title={t('path.notFound')}>
-			<Button asChild variant="outline" className="mt-2">
-				<Link to="/dashboard/explore">{t('dashboard.viewAllPaths')}</Link>
+		<div className="grid gap-3">
+			<SectionError message="learn.sections.generic" testId="page-error" />
+			<Button asChild variant="link" className="justify-self-start px-0">
+				<Link to="/dashboard">{t('errors.notFound.dashboard')}</Link>
 			</Button>
-		</EmptyState>
+		</div>
 	)
 }

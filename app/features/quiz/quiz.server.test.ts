@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '#db/client.server.ts'
+import { useTestDb } from '#tests/support/test-db.ts'
+import { rowsOf } from '~/lib/sql-rows.ts'
+import { answerQuestion, hasPassedQuiz, quizState } from './quiz.server.ts'
+
+let db: Db
+let quizId: string
+let strictId: string
+const questions = [
+	{ question: 'Q1', options: ['a', 'b'], correctAnswer: 'a', explanations: ['Right: a.', 'No: b.'], explanations_pt: ['Certo: a.', ''] },
+	{ question: 'Q2', options: ['c', 'd'], correctAnswer: 'd' },
+	{ question: 'Q3', options: ['e', 'f'], correctAnswer: 'e' },
+]
+
+async function learner(id: string) {
+	await db.execute(sql`INSERT INTO "user" (id, name, email, email_verified) VALUES (${id}, ${id}, ${`${id}@example.test`}, true)`)
+}
+const xpOf = async (userId: string) =>
+	Number(rowsOf<{ xp: number }>(await db.execute(sql`SELECT coalesce(sum(amount), 0)::int AS xp FROM xp_ledger WHERE user_id = ${userId}`))[0]!.xp)
+const statusOf = async (userId: string, lessonId: string) =>
+	rowsOf<{ status: string }>(await db.execute(sql`SELECT status FROM user_progress WHERE user_id = ${userId} AND lesson_id = ${lessonId}`))[0]?.status ?? null
+const enrolled = async (userId: string) => rowsOf(await db.execute(sql`SELECT 1 FROM user_enrollments WHERE user_id = ${userId}`)).length
+async function take(userId: string, lessonId: string, answers: string[], lang = 'en-US') {
+	let last
+	for (const [i, answer] of answers.entries()) last = await answerQuestion(userId, lessonId, i, answer, false, lang)
+	return last!
+}
+
+beforeAll(async () => {
+	db = (await useTestDb()).db
+	const [p] = rowsOf<{ id: string }>(await db.execute(sql`INSERT INTO learning_paths (title, slug, is_published) VALUES ('Quiz path', 'qz', true) RETURNING id`))
+	const [c] = rowsOf<{ id: string }>(await db.execute(sql`INSERT INTO courses (path_id, title, slug, is_published) VALUES (${p!.id}, 'C', 'c', true) RETURNING id`))
+	const [m] = rowsOf<{ id: string }>(await db.execute(sql`INSERT INTO modules (course_id, title, slug, is_published) VALUES (${c!.id}, 'M', 'm', true) RETURNING id`))
+	const lessons = rowsOf<{ id: string }>(
+		await db.execute(sql`
+			INSERT INTO lessons (module_id, title, slug, lesson_type, content, xp_value, is_published, "order")
+			VALUES (${m!.id}, 'Quiz', 'quiz', 'quiz', ${JSON.stringify(questions)}, 30, true, 1),
+				(${m!.id}, 'Strict', 'strict', 'quiz', ${JSON.stringify({ passPercent: 100, questions })}, 40, true, 2)
+			RETURNING id
+		`),
+	)
+	quizId = lessons[0]!.id
+	strictId = lessons[1]!.id
+})
+
+describe('an honest quiz (issue 20, point 1)', () => {
+	it('below the pass mark: the score is kept, the lesson stays open, no XP, no enrollment', async () => {
+		await learner('low')
+		const result = await take('low', quizId, ['a', 'c', 'f'])
+		expect(result).toMatchObject({ ok: true, done: true, score: { correct: 1, total: 3 }, passed: false, passPercent: 70 })
+		expect(await statusOf('low', quizId)).toBeNull()
+		expect(await xpOf('low')).toBe(0)
+		expect(await enrolled('low')).toBe(0)
+		expect(await hasPassedQuiz('low', quizId, JSON.stringify(questions))).toBe(false)
+		expect(await quizState('low', quizId, 70)).toMatchObject({ correct: 1, total: 3, passed: false })
+	})
+
+	it('a half-answered attempt neither passes nor completes', async () => {
+		await learner('half')
+		expect(await take('half', quizId, ['a', 'd'])).toMatchObject({ ok: true, done: false })
+		expect(await statusOf('half', quizId)).toBeNull()
+		expect(await hasPassedQuiz('half', quizId, JSON.stringify(questions))).toBe(false)
+	})
+
+	it('a retry that reaches the mark completes the lesson and writes its XP once, with a visible enrollment', async () => {
+		await learner('retry')
+		expect(await take('retry', quizId, ['b', 'c', 'f'])).toMatchObject({ passed: false })
+		const pass = await take('retry', quizId, ['a', 'd', 'f'])
+		expect(pass).toMatchObject({ ok: true, done: true, score: { correct: 2, total: 3 }, passed: false })
+		const full = await take('retry', quizId, ['a', 'd', 'e'])
+		expect(full).toMatchObject({ ok: true, passed: true, xpAwarded: 30, enrolledPathTitle: 'Quiz path' })
+		expect(await statusOf('retry', quizId)).toBe('completed')
+		expect(await xpOf('retry')).toBe(30)
+		// Passing again earns nothing more, and says nothing about enrolling.
+		expect(await take('retry', quizId, ['a', 'd', 'e'])).toMatchObject({ passed: true, xpAwarded: 0, enrolledPathTitle: null })
+		expect(await xpOf('retry')).toBe(30)
+		expect(await hasPassedQuiz('retry', quizId, JSON.stringify(questions))).toBe(true)
+	})
+
+	it("follows the author's own pass mark", async () => {
+		await learner('strict')
+		expect(await take('strict', strictId, ['a', 'd', 'f'])).toMatchObject({ passed: false, passPercent: 100 })
+		expect(await xpOf('strict')).toBe(0)
+		expect(await take('strict', strictId, ['a', 'd', 'e'])).toMatchObject({ passed: true, xpAwarded: 40 })
+	})
+
+	it("explains each option after answering, in the learner's language where written", async () => {
+		await learner('reader')
+		expect(await answerQuestion('reader', quizId, 0, 'b')).toMatchObject({ correct: false, correctAnswer: 'a', explanations: ['Right: a.', 'No: b.'] })
+		expect(await answerQuestion('reader', quizId, 0, 'a', false, 'pt-BR')).toMatchObject({ explanations: ['Certo: a.', 'No: b.'] })
+		expect(await answerQuestion('reader', quizId, 1, 'c')).toMatchObject({ explanations: ['', ''] })
+	})
+})

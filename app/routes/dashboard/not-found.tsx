@@ -1,0 +1,36 @@
+import { useTranslation } from '~/features/i18n/react.tsx'
+import { Link } from 'react-router'
+import { Button } from '~/components/ui/button'
+import { log } from '~/lib/log.server.ts'
+import type { Route } from './+types/not-found'
+
+// An unknown address inside the signed-in area: answered by a child of the dashboard layout, so the sidebar
+// and header stay and the way back leads to the dashboard, not to the marketing home.
+export async function loader({ request }: Route.LoaderArgs) {
+	log.error('route not found', { path: new URL(request.url).pathname })
+	throw new Response('Not Found', { status: 404 })
+}
+
+export const meta: Route.MetaFunction = () => [{ title: '404' }, { name: 'robots', content: 'noindex' }]
+
+export function DashboardNotFound() {
+	const { t } = useTranslation()
+	return (
+		<section className="flex min-h-[50svh] flex-col items-center justify-center gap-3 text-center" data-testid="in-app-404">
+			<p className="text-primary text-6xl font-bold">404</p>
+			<h1 className="text-xl font-semibold">{t('errors.notFound.title')}</h1>
+			<p className="text-muted-foreground max-w-md text-sm">{t('errors.notFound.inApp')}</p>
+			<Button asChild>
+				<Link to="/dashboard">{t('errors.notFound.dashboard')}</Link>
+			</Button>
+		</section>
+	)
+}
+
+export default function NotFoundInApp() {
+	return <DashboardNotFound />
+}
+
+export function ErrorBoundary() {
+	return <DashboardNotFound />
+}
