@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { getVisibleLesson } from '~/features/catalog/catalog.server.ts'
-import { completeLesson } from '~/features/progress/progress.server.ts'
+import { completeLesson, completeLessons } from '~/features/progress/progress.server.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
 import { grade, isCorrect, parseQuiz, passes, type QuizQuestion } from './quiz.ts'
@@ -43,7 +43,8 @@ export function explanationsOf(question: QuizQuestion, lang: string): string[] {
  * answer is revealed only for a question already answered. The last answer closes the attempt, and
  * an attempt at or above the quiz's pass mark completes the lesson (its XP written once, by the ledger).
  */
-export async function answerQuestion(userId: string, lessonId: string, index: number, answer: string, preview = false, lang = 'en-US'): Promise<AnswerResult> {
+/** `at` backdates the completion a passing answer makes (the demo cohort's history); learners always answer now. */
+export async function answerQuestion(userId: string, lessonId: string, index: number, answer: string, preview = false, lang = 'en-US', at?: Date): Promise<AnswerResult> {
 	const lesson = await getVisibleLesson(lessonId, preview)
 	if (!lesson || lesson.lessonType !== 'quiz') return { ok: false, error: 'notFound' }
 	const parsed = parseQuiz(lesson.content ?? '[]')
@@ -93,7 +94,7 @@ export async function answerQuestion(userId: string, lessonId: string, index: nu
 	const passed = passes(recorded.score, parsed.passPercent, recorded.answered)
 	if (!passed) return { ...base, passed }
 	// After the attempt's commit: completing reads it (completeQuizLesson's check) and is idempotent.
-	const done = await completeLesson(userId, lessonId, preview)
+	const done = at ? await completeLessons(userId, [{ lessonId, at }]).then(() => null) : await completeLesson(userId, lessonId, preview)
 	return {
 		...base,
 		passed,
