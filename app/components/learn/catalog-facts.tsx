@@ -87,7 +87,7 @@ function hash(s: string) {
  */
 export function CoverArt({ seed, url, className }: { seed: string; url?: string | null; className?: string }) {
 	const box = cn('aspect-[3/1] w-full overflow-hidden rounded-t-xl', className)
-	if (url) return <img src={url} alt="" className={cn(box, 'object-cover')} loading="lazy" />
+	if (url) return <img src={url} alt="" width={960} height={320} className={cn(box, 'object-cover')} loading="lazy" />
 	const h = hash(seed)
 	const hue = h % 360
 	const hue2 = (hue + 40 + ((h >> 9) % 80)) % 360
