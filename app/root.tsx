@@ -18,7 +18,7 @@ import { getUser } from '~/features/auth/session.server.ts'
 import { defaultLanguage } from '~/features/i18n/config.ts'
 import { getLanguage } from '~/features/i18n/i18n.server.ts'
 import { getPublicEnv } from '~/lib/env.server.ts'
-import { adoptTypedInput } from '~/lib/keep-typed-input.ts'
+import { adoptChosenInput, adoptTypedInput } from '~/lib/keep-typed-input.ts'
 import { useNonce } from '~/lib/nonce.tsx'
 import type { Route } from './+types/root'
 import './app.css'
@@ -84,6 +84,7 @@ export default function App() {
 	// Marks the page as interactive; end-to-end tests wait for it before using fetcher-driven controls.
 	useEffect(() => {
 		adoptTypedInput()
+		adoptChosenInput()
 		document.documentElement.dataset.hydrated = 'true'
 	}, [])
 	return (

@@ -24,3 +24,29 @@ export function adoptTypedInput(root: ParentNode = document) {
 		field.dispatchEvent(new Event('input', { bubbles: true }))
 	}
 }
+
+/**
+ * The same for choices: a checkbox or radio clicked, or a native select changed, before hydration. The
+ * element is put back as the server rendered it, then a real click (or a change event) makes the
+ * learner's choice again, so React's onChange runs and its state follows what is on screen.
+ */
+export function adoptChosenInput(root: ParentNode = document) {
+	for (const box of root.querySelectorAll<HTMLInputElement>('input[type="checkbox"], input[type="radio"]')) {
+		if (box.disabled || box.checked === box.defaultChecked) continue
+		// In a radio group the one now checked carries the choice; the one unchecked follows it.
+		if (box.type === 'radio' && !box.checked) continue
+		box.checked = box.defaultChecked
+		box.click()
+	}
+	for (const select of root.querySelectorAll<HTMLSelectElement>('select')) {
+		if (select.disabled || select.multiple) continue
+		const rendered = [...select.options].find((o) => o.defaultSelected) ?? select.options[0]
+		if (!rendered || select.value === rendered.value) continue
+		const chosen = select.value
+		const setNative = Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')?.set
+		if (!setNative) continue
+		select.value = rendered.value
+		setNative.call(select, chosen)
+		select.dispatchEvent(new Event('change', { bubbles: true }))
+	}
+}

@@ -12,6 +12,7 @@ const text = {
 		fullName: 'Full Name',
 		country: 'Country',
 		countryName: 'Brazil',
+		remote: 'Remote',
 		save: 'Save',
 		accountMenu: 'Account menu',
 		changePassword: 'Change password',
@@ -39,6 +40,7 @@ const text = {
 		fullName: 'Nome completo',
 		country: 'País',
 		countryName: 'Brasil',
+		remote: 'Remoto',
 		save: 'Salvar',
 		accountMenu: 'Menu da conta',
 		changePassword: 'Alterar senha',
@@ -220,6 +222,9 @@ for (const lang of langs) {
 			await tab.goto('/dashboard/profile', { waitUntil: 'commit' })
 			const name = tab.getByLabel(s.fullName)
 			await name.pressSequentially('Typed Early', { delay: 10 })
+			// A choice made early is kept too.
+			const remote = tab.getByRole('checkbox', { name: s.remote, exact: true })
+			await remote.check()
 			await expect(tab.locator('html[data-hydrated]')).toHaveCount(0)
 			// Until React runs, Enter cannot send the form natively (its Save button is disabled).
 			await expect(tab.getByRole('button', { name: s.save, exact: true })).toBeDisabled()
@@ -228,6 +233,7 @@ for (const lang of langs) {
 			release()
 			await expect(tab.locator('html[data-hydrated]')).toHaveCount(1)
 			await expect(name).toHaveValue('Typed Early')
+			await expect(remote).toBeChecked()
 			await tab.getByRole('combobox', { name: s.country }).click()
 			await tab.getByRole('option', { name: s.countryName }).click()
 			await expect(name).toHaveValue('Typed Early')
@@ -237,6 +243,7 @@ for (const lang of langs) {
 			const fresh = await context.newPage()
 			await fresh.goto(`${baseURL}/dashboard/profile`)
 			await expect(fresh.getByLabel(s.fullName)).toHaveValue('Typed Early')
+			await expect(fresh.getByRole('checkbox', { name: s.remote, exact: true })).toBeChecked()
 			await fresh.close()
 			await tab.close()
 		})
