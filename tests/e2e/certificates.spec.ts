@@ -66,7 +66,7 @@ test('completing every lesson of a path issues a signed certificate anyone can v
 	await loginAs(page, learner)
 	await page.goto(`/dashboard/learn/course/${courseId}`)
 	await page.getByRole('button', { name: 'Complete and continue' }).click()
-	await expect(page).toHaveURL(/lesson=/)
+	// The player moves on to the first unfinished lesson.
 	await expect(page.getByRole('heading', { name: 'Lesson 2' }).first()).toBeVisible()
 	await page.getByRole('button', { name: 'Complete and continue' }).click()
 	// The last lesson: the toast says the certificate is ready, with a link to it.

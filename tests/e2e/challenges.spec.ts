@@ -107,7 +107,8 @@ test('em português: executar o código inicial mostra as falhas, e um erro de s
 	test.setTimeout(90_000)
 	await createLearner(page).then((creds) => loginAs(page, creds))
 	await context.addCookies([{ name: 'app_language', value: 'pt-BR', url: baseURL! }])
-	const target = await lessonUrl(page, TITLE)
+	// The outline is in Portuguese now (the lesson's title_pt).
+	const target = await lessonUrl(page, 'Desafio: um contador com eventos')
 	await page.goto(target.url)
 	await expect(editor(page)).toHaveAccessibleName('Código Solidity')
 	await page.getByRole('button', { name: 'Executar testes' }).click()

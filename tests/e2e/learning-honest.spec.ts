@@ -41,6 +41,7 @@ const strings = {
 		completeError: 'Error marking lesson as completed',
 		saveFailed: 'Failed to save progress',
 		enroll: 'Enroll',
+		path: PATH,
 		days: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
 	},
 	'pt-BR': {
@@ -76,6 +77,7 @@ const strings = {
 		completeError: 'Erro ao marcar a aula como concluída',
 		saveFailed: 'Falha ao salvar o progresso',
 		enroll: 'Inscrever-se',
+		path: 'Fundamentos de blockchain e Web3',
 		days: ['dom.', 'seg.', 'ter.', 'qua.', 'qui.', 'sex.', 'sáb.'],
 	},
 } as const
@@ -102,7 +104,8 @@ async function takeQuiz(page: Page, s: (typeof strings)[Lang]) {
 	const right: string[] = []
 	for (let i = 0; i < total; i++) {
 		await expect(submit).toBeDisabled()
-		const first = (await page.locator('fieldset label input').first().getAttribute('value'))!
+		// Options are read and picked by what the learner sees (in Portuguese, the translated labels).
+		const first = (await page.locator('fieldset label').first().innerText()).trim()
 		await page.locator('fieldset label').first().click()
 		await submit.click()
 		const verdict = page.getByRole('status').filter({ hasText: s.verdict })
@@ -117,7 +120,7 @@ async function takeQuiz(page: Page, s: (typeof strings)[Lang]) {
 		await expect(page.getByText(s.marked)).toHaveCount(0)
 		await page.getByRole('button', { name: s.tryAgain }).click()
 		for (let i = 0; i < total; i++) {
-			await page.locator(`fieldset label:has(input[value="${right[i]!.replace(/"/g, '\\"')}"])`).click()
+			await page.getByRole('radio', { name: right[i]!, exact: true }).click()
 			await submit.click()
 			await expect(page.getByRole('status').filter({ hasText: s.correct })).toBeVisible()
 			await page.getByRole('button', { name: i === total - 1 ? s.see : s.next }).click()
@@ -198,8 +201,8 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
 
 		// Enrolled: the empty state goes, the path counts as in progress until it is finished.
 		await page.goto('/dashboard/explore')
-		await page.getByTestId('path-card').filter({ hasText: PATH }).getByRole('button', { name: s.enroll }).click()
-		await expect(page.getByTestId('path-card').filter({ hasText: PATH }).getByRole('button', { name: s.enroll })).toHaveCount(0)
+		await page.getByTestId('path-card').filter({ hasText: s.path }).getByRole('button', { name: s.enroll }).click()
+		await expect(page.getByTestId('path-card').filter({ hasText: s.path }).getByRole('button', { name: s.enroll })).toHaveCount(0)
 		await page.goto('/dashboard')
 		await expect(page.getByTestId('no-paths')).toHaveCount(0)
 		await expect(page.getByTestId('stat-inProgressPaths')).toHaveText('1')

@@ -51,7 +51,7 @@ test('logs are JSON lines with a request id, and carry no passwords, tokens, coo
 
 		// A quiz answer.
 		let quiz: { courseId: string; lessonId: string } | undefined
-		for (const ref of await pathLessons(ctx, 'Smart Contract Development')) {
+		for (const ref of await pathLessons(ctx, 'Smart Contract Development', { quizzes: true })) {
 			const html = await (await ctx.get(`/dashboard/learn/course/${ref.courseId}?lesson=${ref.lessonId}`)).text()
 			if (html.match(/id="lesson-title"[^>]*>([^<]*)/)?.[1]?.trim() === QUIZ_TITLE) quiz = ref
 			if (quiz) break

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { createLearner, demo, expect, loginAs, test } from '#tests/support/fixtures.ts'
+import { pathLessons } from '#tests/support/lessons.ts'
 import { startPrivateServer, type PrivateServer } from '#tests/support/private-server.ts'
 
 // Issue 19, the shell: one toast at a time, change password, sign-out that always ends the visit, the
@@ -12,7 +13,8 @@ const text = {
 		fullName: 'Full Name',
 		country: 'Country',
 		countryName: 'Brazil',
-		remote: 'Remote',
+		submitAnswer: 'Submit answer',
+		verdict: /Correct!|Not quite/,
 		save: 'Save',
 		accountMenu: 'Account menu',
 		changePassword: 'Change password',
@@ -40,7 +42,8 @@ const text = {
 		fullName: 'Nome completo',
 		country: 'País',
 		countryName: 'Brasil',
-		remote: 'Remoto',
+		submitAnswer: 'Enviar resposta',
+		verdict: /Correto!|Não exatamente/,
 		save: 'Salvar',
 		accountMenu: 'Menu da conta',
 		changePassword: 'Alterar senha',
@@ -200,7 +203,7 @@ for (const lang of langs) {
 				return release
 			}
 			let release = await hold('/dashboard/explore')
-			await page.getByRole('link', { name: s.viewAllPaths }).click()
+			await page.getByRole('link', { name: s.viewAllPaths }).first().click()
 			await expect(pending).toHaveText(s.loadingDashboard)
 			release()
 			await expect(page).toHaveURL(/\/dashboard\/explore$/)
@@ -215,6 +218,24 @@ for (const lang of langs) {
 			await expect(pending).toHaveCount(0)
 		})
 
+		test('a quiz option chosen before the scripts run is kept, and can be submitted', async ({ context }) => {
+			const tab = await context.newPage()
+			await createLearner(tab).then((creds) => loginAs(tab, creds))
+			const quiz = (await pathLessons(tab.request, 'Blockchain & Web3 Foundations', { quizzes: true })).find((l) => l.type === 'quiz')!
+			const release = await holdScripts(tab)
+			await tab.goto(`/dashboard/learn/course/${quiz.courseId}?lesson=${quiz.lessonId}`, { waitUntil: 'commit' })
+			const option = tab.getByRole('radio').first()
+			await option.check()
+			await expect(tab.locator('html[data-hydrated]')).toHaveCount(0)
+			release()
+			await expect(tab.locator('html[data-hydrated]')).toHaveCount(1)
+			await expect(option).toBeChecked()
+			// React took the choice: the answer can be sent at once, and is judged.
+			await tab.getByRole('button', { name: s.submitAnswer }).click()
+			await expect(tab.getByRole('status').filter({ hasText: s.verdict })).toBeVisible()
+			await tab.close()
+		})
+
 		test('a name typed into the profile before the scripts run is kept, and saved', async ({ context, baseURL }) => {
 			const tab = await context.newPage()
 			await createLearner(tab).then((creds) => loginAs(tab, creds))
@@ -222,9 +243,6 @@ for (const lang of langs) {
 			await tab.goto('/dashboard/profile', { waitUntil: 'commit' })
 			const name = tab.getByLabel(s.fullName)
 			await name.pressSequentially('Typed Early', { delay: 10 })
-			// A choice made early is kept too.
-			const remote = tab.getByRole('checkbox', { name: s.remote, exact: true })
-			await remote.check()
 			await expect(tab.locator('html[data-hydrated]')).toHaveCount(0)
 			// Until React runs, Enter cannot send the form natively (its Save button is disabled).
 			await expect(tab.getByRole('button', { name: s.save, exact: true })).toBeDisabled()
@@ -233,7 +251,6 @@ for (const lang of langs) {
 			release()
 			await expect(tab.locator('html[data-hydrated]')).toHaveCount(1)
 			await expect(name).toHaveValue('Typed Early')
-			await expect(remote).toBeChecked()
 			await tab.getByRole('combobox', { name: s.country }).click()
 			await tab.getByRole('option', { name: s.countryName }).click()
 			await expect(name).toHaveValue('Typed Early')
@@ -243,7 +260,6 @@ for (const lang of langs) {
 			const fresh = await context.newPage()
 			await fresh.goto(`${baseURL}/dashboard/profile`)
 			await expect(fresh.getByLabel(s.fullName)).toHaveValue('Typed Early')
-			await expect(fresh.getByRole('checkbox', { name: s.remote, exact: true })).toBeChecked()
 			await fresh.close()
 			await tab.close()
 		})

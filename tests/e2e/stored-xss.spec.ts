@@ -242,9 +242,9 @@ test('admin screens and the live Markdown preview show the payloads as text', as
 	// The edit dialog loads the full Markdown and renders its preview through the same sanitizer.
 	await lessons.page.getByRole('button', { name: new RegExp(`^Edit XSS lesson ${id}`) }).click()
 	const dialog = lessons.page.getByRole('dialog')
-	await expect(dialog.locator('textarea')).toHaveValue(new RegExp(`Payloads ${id}`))
-	await expect(dialog.getByTestId('markdown-preview')).toContainText(`safe paragraph ${id}`)
-	await expect(dialog.getByTestId('markdown-preview').getByRole('heading', { name: `Payloads ${id}` })).toBeVisible()
+	await expect(dialog.locator('#lesson-content')).toHaveValue(new RegExp(`Payloads ${id}`))
+	await expect(dialog.getByTestId('markdown-preview').first()).toContainText(`safe paragraph ${id}`)
+	await expect(dialog.getByTestId('markdown-preview').first().getByRole('heading', { name: `Payloads ${id}` })).toBeVisible()
 	const preview = await admin.request.post('/dashboard/admin/markdown-preview', { form: { markdown: all } })
 	const { html } = (await preview.json()) as { html: string }
 	// Escaped text may spell out a payload; no tag may carry one.

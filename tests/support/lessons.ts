@@ -1,9 +1,23 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import type { APIRequestContext } from '@playwright/test'
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 
 function unique(html: string, pattern: string) {
 	return [...new Set([...html.matchAll(new RegExp(pattern, 'g'))].map((m) => m[1]!))]
+}
+
+/** A demo path's title and, from its content file (content/<path>/_path.md), its Portuguese title. */
+function titlesOf(title: string): string[] {
+	for (const dir of fs.readdirSync('content')) {
+		const file = path.join('content', dir, '_path.md')
+		if (!fs.existsSync(file)) continue
+		const text = fs.readFileSync(file, 'utf8')
+		const field = (name: string) => text.match(new RegExp(`^${name}:\\s*"?(.*?)"?\\s*$`, 'm'))?.[1]
+		if (field('title') === title) return [title, ...(field('title_pt') ? [field('title_pt')!] : [])]
+	}
+	return [title]
 }
 
 export type LessonRef = { courseId: string; lessonId: string; type?: string }
@@ -15,8 +29,11 @@ export type LessonRef = { courseId: string; lessonId: string; type?: string }
  */
 export async function pathLessons(request: APIRequestContext, pathTitle: string, opts: { challenges?: boolean; quizzes?: boolean } = {}): Promise<LessonRef[]> {
 	const explore = await (await request.get('/dashboard/explore')).text()
-	const escaped = pathTitle.replace(/&/g, '&amp;').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-	const pathId = explore.match(new RegExp(`<h3>${escaped}</h3>[\\s\\S]*?/dashboard/learn/path/(${uuid})`))?.[1]
+	// A learner reading in Portuguese sees the demo path's Portuguese title.
+	const escaped = titlesOf(pathTitle)
+		.map((t) => t.replace(/&/g, '&amp;').replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+		.join('|')
+	const pathId = explore.match(new RegExp(`<h3>(?:${escaped})</h3>[\\s\\S]*?/dashboard/learn/path/(${uuid})`))?.[1]
 	if (!pathId) throw new Error(`path not found: ${pathTitle}`)
 	const overview = await (await request.get(`/dashboard/learn/path/${pathId}`)).text()
 	const out: LessonRef[] = []

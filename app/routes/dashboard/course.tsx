@@ -28,6 +28,7 @@ import { lessonActionSchema } from '~/features/progress/schemas.ts'
 import { answerQuestion, hasPassedQuiz } from '~/features/quiz/quiz.server.ts'
 import type { Route } from './+types/course'
 import { failureKey } from '~/lib/failure.ts'
+import { isConnectionFault } from '#db/faults.ts'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const user = await requireUser(request)
@@ -95,7 +96,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 		if (!done) return data({ ok: false as const, error: 'learn.errors.saveFailed' }, { status: 404 })
 		// A new certificate (this was the path's last lesson) is announced with a link to it.
 		const certificateId = done.certificate?.created ? done.certificate.id : null
-		const courseFinished = isFinished(await courseSummary(user.id, params.courseId, preview))
+		// The completion is committed: a database fault now must not turn it into a refusal (the learner would
+		// retry a write that happened). Whether the course is finished is then simply not announced.
+		const courseFinished = await courseSummary(user.id, params.courseId, preview).then(isFinished, (err: unknown) => {
+			if (isConnectionFault(err)) return false
+			throw err
+		})
 		return { ok: true as const, intent: 'complete' as const, xpAwarded: done.xpAwarded, certificateId, enrolledPathTitle: done.enrolledPathTitle, courseFinished }
 	}
 	const result = await answerQuestion(user.id, parsed.data.lessonId, parsed.data.index, parsed.data.answer, preview, getLanguage(request))
