@@ -10,6 +10,8 @@ const DIR = 'content/smart-contracts/01-solidity-fundamentals/01-solidity-basics
 const STARTER = fs.readFileSync(`${DIR}/05-counter-with-events.starter.sol`, 'utf8')
 const TESTS = fs.readFileSync(`${DIR}/05-counter-with-events.test.sol`, 'utf8')
 const TITLE = 'Challenge: A Counter with Events'
+// A deadline, not a speed check: a cold grading worker compiles for many seconds on a busy machine.
+const GRADED = { timeout: 60_000 }
 
 /** The course-player URL of a lesson, found by its title in the outline of the path's courses. */
 async function lessonUrl(page: Page, title: string) {
@@ -48,7 +50,7 @@ test('a learner runs the starter, sees failures and a compile error with its lin
 
 	// The starter compiles and fails some tests, each with its reason and gas.
 	await page.getByRole('button', { name: 'Run tests' }).click()
-	await expect(page.getByTestId('run-summary')).toHaveText(/^\d of 6 tests passed$/)
+	await expect(page.getByTestId('run-summary')).toHaveText(/^\d of 6 tests passed$/, GRADED)
 	const failed = page.locator('[data-testid="test-result"][data-passed="false"]')
 	await expect(failed.filter({ hasText: 'testIncrementAddsOne' })).toContainText('count after two increments: got 0, expected 2')
 	await expect(failed.first()).toContainText(/Failed[\s\S]*gas/)
@@ -86,7 +88,7 @@ test('a learner runs the starter, sees failures and a compile error with its lin
 	// Pasted into the learner's editor: every test passes, the lesson completes with its XP, once.
 	await setCode(page, solution)
 	await page.getByRole('button', { name: 'Run tests' }).click()
-	await expect(page.getByTestId('run-summary')).toHaveText('All tests passed')
+	await expect(page.getByTestId('run-summary')).toHaveText('All tests passed', GRADED)
 	await expect(page.getByTestId('xp-awarded')).toHaveText('+50 XP')
 	await expect(page.getByTestId('challenge-completed')).toContainText('Challenge completed')
 	await page.getByRole('button', { name: 'Run tests' }).click()
@@ -97,7 +99,7 @@ test('a learner runs the starter, sees failures and a compile error with its lin
 	await page.goto(target.url)
 	await expect(editor(page)).toContainText('require(count > 0')
 	await expect(page.getByTestId('challenge-completed')).toBeVisible()
-	await expect(page.getByTestId('run-summary')).toHaveText('All tests passed')
+	await expect(page.getByTestId('run-summary')).toHaveText('All tests passed', GRADED)
 	await expect(page.getByRole('navigation', { name: 'Course outline' }).first().getByRole('link', { name: new RegExp(TITLE) }).getByLabel('Completed')).toBeVisible()
 	await page.goto('/dashboard')
 	await expect(page.getByTestId('challenge-stats')).toContainText('1 of 1 passed')
@@ -112,7 +114,7 @@ test('em português: executar o código inicial mostra as falhas, e um erro de s
 	await page.goto(target.url)
 	await expect(editor(page)).toHaveAccessibleName('Código Solidity')
 	await page.getByRole('button', { name: 'Executar testes' }).click()
-	await expect(page.getByTestId('run-summary')).toHaveText(/^\d de 6 testes passaram$/)
+	await expect(page.getByTestId('run-summary')).toHaveText(/^\d de 6 testes passaram$/, GRADED)
 	await expect(page.locator('[data-testid="test-result"][data-passed="false"]').first()).toContainText('Falhou')
 	await expect(page.getByTestId('hints')).toContainText('Dica 1:')
 	await setCode(page, 'pragma solidity ^0.8.24;\ncontract Counter {\n    uint256 public count\n}\n')
