@@ -127,11 +127,12 @@ async function expectAway(server: ServerProcess, learner: Learner) {
 }
 
 /** How long after the database's return the app serves a signed-in page again. */
+/** Pages must serve again within 5 s of `since`, the moment the database was back (or cut off and being reopened). */
 async function msUntilServing(servers: ServerProcess[], learner: Learner, since: number) {
 	for (const server of servers) {
 		await expect(async () => {
 			expect((await learner.ctx.get(`${server.baseURL}/dashboard`, { maxRedirects: 0 })).status()).toBe(200)
-		}).toPass({ timeout: 5_000, intervals: [100] })
+		}).toPass({ timeout: Math.max(500, since + 5_000 - Date.now()), intervals: [100] })
 	}
 	return Date.now() - since
 }
@@ -260,11 +261,14 @@ test('the embedded database recovers by itself from a stuck statement and from a
 				expect(page.status()).toBe(503)
 				expect(await page.text()).toContain('Voltamos já')
 			}
-			const recoveredMs = await msUntilServing([server], observer, injected)
+			// The engine is back once the process has let go of the held one (after DB_QUERY_TIMEOUT_MS) or seen it die:
+			// from then on the reopen on the same data directory has the same 5 s as a PostgreSQL that returns.
+			const cutOff = fault.kind === 'hang' ? injected + 2_000 : injected
+			const recoveredMs = await msUntilServing([server], observer, cutOff)
 			await new Promise((r) => setTimeout(r, 1_000))
 			expect(await load.stop(), `${fault.name}: answers other than success or 503`).toEqual([])
 			expect(await alive(server), `${fault.name}: the app process is still up`).toBe(true)
-			report.push(`${fault.name}: serving again ${recoveredMs} ms after the fault began`)
+			report.push(`${fault.name}: serving again ${recoveredMs} ms after the engine was cut off`)
 			for (const l of [...learners, observer]) await l.ctx.dispose()
 		}
 		expectQuietLog(server, faults.length)
