@@ -14,19 +14,7 @@ import {
 } from '~/components/ui/dropdown-menu'
 import { avatarInitials, displayName, type SessionUser } from '~/features/auth/user.ts'
 import { WalletDialogHost, WalletMenuItem } from '~/components/wallet/wallet-menu'
-
-function clearClientState() {
-	try {
-		localStorage.clear()
-		sessionStorage.clear()
-	} catch {
-		// Storage may be unavailable; the server-side sign-out is what matters.
-	}
-	for (const c of document.cookie.split(';')) {
-		const name = c.split('=')[0]?.trim()
-		if (name) document.cookie = `${name}=; Max-Age=0; Path=/`
-	}
-}
+import { clearClientState } from '~/lib/reset-client.ts'
 
 /**
  * Sign out always ends the visit (spec section 4): the server deletes the session and clears its cookie
