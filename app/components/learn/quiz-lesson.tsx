@@ -4,27 +4,13 @@ import { useTranslation } from '~/features/i18n/react.tsx'
 import { Link, useFetcher } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { toast } from '~/components/ui/toast'
-import type { PublicQuestion } from '~/features/quiz/quiz.ts'
+import type { AnswerResult, PublicQuestion, QuizScore } from '~/features/quiz/quiz.ts'
 import { cn } from '~/lib/utils'
 import { EnglishOnly } from './catalog-facts'
 
-type Score = { correct: number; total: number }
-type AnswerData =
-	| {
-			ok: true
-			index: number
-			correct: boolean
-			correctAnswer: string
-			explanations: string[]
-			done: boolean
-			score?: Score
-			passPercent: number
-			passed?: boolean
-			xpAwarded?: number
-			certificateId?: string | null
-			enrolledPathTitle?: string | null
-	  }
-	| { ok: false; error: string }
+type Score = QuizScore
+// The action may also refuse for reasons of its own (a database away, a malformed form).
+type AnswerData = AnswerResult | { ok: false; error: string }
 
 type Finished = { score: Score; passed: boolean; xpAwarded: number }
 

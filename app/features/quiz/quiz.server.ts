@@ -3,30 +3,7 @@ import { getVisibleLesson } from '~/features/catalog/catalog.server.ts'
 import { completeLesson, completeLessons } from '~/features/progress/progress.server.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
-import { grade, isCorrect, parseQuiz, passes, type QuizQuestion } from './quiz.ts'
-
-type Score = { correct: number; total: number }
-
-export type AnswerResult =
-	| {
-			ok: true
-			index: number
-			correct: boolean
-			correctAnswer: string
-			/** Why each option is right or wrong (in the learner's language when written), '' for none. */
-			explanations: string[]
-			done: boolean
-			score?: Score
-			passPercent: number
-			/** The finished attempt reached the pass mark (only when done). */
-			passed?: boolean
-			/** XP written by this pass: the lesson's XP on the first pass, 0 afterwards. */
-			xpAwarded?: number
-			certificateId?: string | null
-			/** The pass enrolled the learner in the lesson's path (they had not enrolled). */
-			enrolledPathTitle?: string | null
-	  }
-	| { ok: false; error: 'notFound' | 'badQuestion' | 'badOption' | 'noQuiz' }
+import { grade, isCorrect, parseQuiz, passes, type AnswerResult, type QuizQuestion, type QuizScore } from './quiz.ts'
 
 type Attempt = { id: string; answers: Record<string, string>; total: number }
 
@@ -72,7 +49,7 @@ export async function answerQuestion(userId: string, lessonId: string, index: nu
 		const given = attempt.answers[String(index)]!
 		const answered = Object.keys(attempt.answers).length
 		const done = answered >= total
-		let score: Score | undefined
+		let score: QuizScore | undefined
 		if (done) {
 			score = grade(parsed.questions, attempt.answers)
 			await tx.execute(sql`UPDATE quiz_attempts SET correct = ${score.correct}, completed_at = now() WHERE id = ${attempt.id}`)
@@ -109,7 +86,7 @@ export async function hasPassedQuiz(userId: string, lessonId: string, content: s
 	const parsed = parseQuiz(content ?? '[]')
 	if (!parsed.ok) return false
 	const db = await getDb()
-	const rows = rowsOf<Score>(
+	const rows = rowsOf<QuizScore>(
 		await db.execute(sql`
 			SELECT correct, total FROM quiz_attempts
 			WHERE user_id = ${userId} AND lesson_id = ${lessonId} AND completed_at IS NOT NULL

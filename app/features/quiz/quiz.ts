@@ -88,3 +88,28 @@ export function grade(questions: QuizQuestion[], answers: Record<string, string>
 	const correct = questions.reduce((n, q, i) => n + (answers[String(i)] !== undefined && isCorrect(q, answers[String(i)]!) ? 1 : 0), 0)
 	return { correct, total: questions.length }
 }
+
+/** A finished or running attempt's count of first answers that were right. */
+export type QuizScore = { correct: number; total: number }
+
+/** What grading one answer tells the learner; shared by the server and the quiz screen. */
+export type AnswerResult =
+	| {
+			ok: true
+			index: number
+			correct: boolean
+			correctAnswer: string
+			/** Why each option is right or wrong (in the learner's language when written), '' for none. */
+			explanations: string[]
+			done: boolean
+			score?: QuizScore
+			passPercent: number
+			/** The finished attempt reached the pass mark (only when done). */
+			passed?: boolean
+			/** XP written by this pass: the lesson's XP on the first pass, 0 afterwards. */
+			xpAwarded?: number
+			certificateId?: string | null
+			/** The pass enrolled the learner in the lesson's path (they had not enrolled). */
+			enrolledPathTitle?: string | null
+	  }
+	| { ok: false; error: 'notFound' | 'badQuestion' | 'badOption' | 'noQuiz' }
