@@ -28,7 +28,6 @@ import { lessonActionSchema } from '~/features/progress/schemas.ts'
 import { answerQuestion, hasPassedQuiz } from '~/features/quiz/quiz.server.ts'
 import type { Route } from './+types/course'
 import { failureKey } from '~/lib/failure.ts'
-import { isConnectionFault } from '#db/faults.ts'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const user = await requireUser(request)
@@ -96,13 +95,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 		if (!done) return data({ ok: false as const, error: 'learn.errors.saveFailed' }, { status: 404 })
 		// A new certificate (this was the path's last lesson) is announced with a link to it.
 		const certificateId = done.certificate?.created ? done.certificate.id : null
-		// The completion is committed: a database fault now must not turn it into a refusal (the learner would
-		// retry a write that happened). Whether the course is finished is then simply not announced.
-		const courseFinished = await courseSummary(user.id, params.courseId, preview).then(isFinished, (err: unknown) => {
-			if (isConnectionFault(err)) return false
-			throw err
-		})
-		return { ok: true as const, intent: 'complete' as const, xpAwarded: done.xpAwarded, certificateId, enrolledPathTitle: done.enrolledPathTitle, courseFinished }
+		return { ok: true as const, intent: 'complete' as const, xpAwarded: done.xpAwarded, certificateId, enrolledPathTitle: done.enrolledPathTitle }
 	}
 	const result = await answerQuestion(user.id, parsed.data.lessonId, parsed.data.index, parsed.data.answer, preview, getLanguage(request))
 	if (!result.ok) return data({ ok: false as const, error: `learn.errors.${result.error}` }, { status: result.error === 'notFound' ? 404 : 400 })
@@ -133,7 +126,6 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 		xpAwarded?: number
 		certificateId?: string | null
 		enrolledPathTitle?: string | null
-		courseFinished?: boolean
 		error?: string
 	}>()
 	const outline = <CourseOutline modules={modules} currentId={lesson?.id} courseId={course.id} minutes={minutes} />
@@ -158,7 +150,9 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 			// The path's last lesson: its new certificate is one click away.
 			action: certificateId ? { label: t('certificate.view'), onClick: () => window.location.assign(`/certificates/${certificateId}`) } : undefined,
 		})
-		if (complete.data.courseFinished && !position.nextId) navigate(finishedUrl)
+		// The outline already knows every other lesson's status: no second read after the write to tell the course is done.
+		const courseFinished = modules.every((m) => m.lessons.every((l) => l.id === lesson?.id || l.status === 'completed'))
+		if (courseFinished && !position.nextId) navigate(finishedUrl)
 		else if (position.nextId) navigate(lessonUrl(position.nextId))
 		// Only react to a finished submission, not to re-renders.
 		// eslint-disable-next-line react-hooks/exhaustive-deps
