@@ -14,8 +14,8 @@ import { databaseTroubled, getDb } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { log } from '~/lib/log.server.ts'
 import { isConnectionFault } from '#db/faults.ts'
-
-export const MIN_PASSWORD_LENGTH = 8
+// One rule for the forms (zod, both sides) and for Better Auth's own check.
+import { MIN_PASSWORD_LENGTH } from './schemas.ts'
 
 function tFor(request?: Request) {
 	return getT(request ? getLanguage(request) : 'en-US')
