@@ -7,7 +7,6 @@ import { localize, localizeOptional } from './localize.ts'
 import { LEVELS, type Level, type OutlineLesson, type OutlineModule, type PathCard } from './types.ts'
 
 export type { Level, OutlineLesson, OutlineModule, PathCard }
-export { LEVELS }
 
 const uuid = z.uuid()
 export const isUuid = (id: string | null | undefined): id is string => uuid.safeParse(id).success

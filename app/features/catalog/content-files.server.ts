@@ -4,6 +4,7 @@ import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import { storedQuiz } from '~/features/quiz/quiz.ts'
 import type { ContentIssue } from './issues.ts'
+import { LEVELS } from './types.ts'
 
 // The curriculum on disk: content/<path>/<NN-course>/<NN-module>/<NN-lesson>.md with YAML front matter.
 // The same folder format is the admin import/export format; docs/content-format.md describes it.
@@ -20,7 +21,6 @@ const base = {
 	title_pt: z.string().trim().optional(),
 	published: z.boolean().default(true),
 }
-export const LEVELS = ['beginner', 'intermediate', 'advanced'] as const
 // What the catalog shows about a path or course (issue 20.3): its level and what to know first.
 const catalogFacts = {
 	level: z.enum(LEVELS).optional(),
