@@ -18,7 +18,3 @@ export function requestIdFrom(header: string | string[] | null | undefined): str
 	const value = Array.isArray(header) ? header[0] : header
 	return value && SAFE_ID.test(value) ? value : randomUUID()
 }
-
-export function currentRequestId(): string | undefined {
-	return requestContext.getStore()?.id
-}

@@ -1,7 +1,6 @@
 // Study-habit figures (spec section 9), computed from completion timestamps. Pure, so they are unit-tested.
 
 export const WEEKLY_GOAL = 5
-export const MINUTES_PER_LESSON = 15
 
 export function utcDay(d: Date) {
 	return d.toISOString().slice(0, 10)
