@@ -31,7 +31,7 @@ const SECRET_KEYS = [
 ]
 
 /** pino redact paths: each secret key at the top level, one level down, and inside headers. */
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
 	...SECRET_KEYS.flatMap((k) => [`["${k}"]`, `*["${k}"]`]),
 	...['authorization', 'cookie', 'set-cookie', 'x-api-key'].flatMap((h) => [`headers["${h}"]`, `*.headers["${h}"]`]),
 ]

@@ -5,8 +5,8 @@ import type { ApplicationInput, ApplicationStatus, InboxFilter } from './schema.
 
 export type ApplicationRow = typeof applications.$inferSelect
 
-export const INBOX_PAGE_SIZE = 50
-export const EXPORT_MAX_ROWS = 10_000
+const INBOX_PAGE_SIZE = 50
+const EXPORT_MAX_ROWS = 10_000
 
 /**
  * Stores the application unless the same email already applied with the same form type in the

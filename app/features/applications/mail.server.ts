@@ -7,7 +7,7 @@ function escapeHtml(s: string) {
 }
 
 /** Label and display value of every filled field, in form order. */
-export function applicationSummary(t: TFunction, input: ApplicationInput): [string, string][] {
+function applicationSummary(t: TFunction, input: ApplicationInput): [string, string][] {
 	const rows: [string, string | null][] = [
 		[t('applications.admin.type'), t(`applications.types.${input.type}`)],
 		[t('applications.modal.fields.name'), input.name],
@@ -47,7 +47,7 @@ function render(opts: { title: string; paragraphs: string[]; summary: [string, s
 }
 
 /** The rows that hold only our own words: the kind of application and the options picked from our lists. */
-export function chosenOptions(t: TFunction, input: ApplicationInput): [string, string][] {
+function chosenOptions(t: TFunction, input: ApplicationInput): [string, string][] {
 	const rows: [string, string | null | undefined][] = [
 		[t('applications.admin.type'), t(`applications.types.${input.type}`)],
 		[t('applications.modal.fields.experience'), input.experience && t(`applications.options.experience.${input.experience}`)],

@@ -22,7 +22,7 @@ const cacheSalt = createHash('sha256').update(`${COMPILER_VERSION}\0${TEST_SOL}`
 // Problems that depend on the moment, not on the code, are never cached.
 const transient = (r: GradeResult) => r.status === 'problem' && (r.problem === 'busy' || r.problem === 'crashed' || r.problem === 'timeLimit')
 
-export function jobKey(job: GradeJob) {
+function jobKey(job: GradeJob) {
 	return createHash('sha256').update(cacheSalt).update('\0').update(job.source).update('\0').update(job.tests).digest('hex')
 }
 
@@ -31,7 +31,7 @@ export function defaultPoolSize() {
 	return Math.max(1, os.availableParallelism() - 1)
 }
 
-export function createGrader(opts: { size?: number; queueMax?: number; timeoutMs?: number; memoryMb?: number } = {}): Grader {
+function createGrader(opts: { size?: number; queueMax?: number; timeoutMs?: number; memoryMb?: number } = {}): Grader {
 	const env = getEnv()
 	const pool = new GraderPool({
 		size: opts.size ?? (env.CHALLENGE_WORKERS || defaultPoolSize()),

@@ -1,8 +1,8 @@
 export const languages = ['en-US', 'pt-BR'] as const
 export type Language = (typeof languages)[number]
 export const defaultLanguage: Language = 'en-US'
-export const languageCookieName = 'app_language'
-export const languageCookieMaxAge = 60 * 60 * 24 * 365
+const languageCookieName = 'app_language'
+const languageCookieMaxAge = 60 * 60 * 24 * 365
 
 export function isLanguage(value: unknown): value is Language {
 	return typeof value === 'string' && (languages as readonly string[]).includes(value)

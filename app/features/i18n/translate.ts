@@ -25,7 +25,7 @@ function pluralCategory(lang: string, count: number) {
 	return rules.select(count)
 }
 
-export function interpolate(template: string, values: TOptions | undefined) {
+function interpolate(template: string, values: TOptions | undefined) {
 	if (!values) return template
 	return template.replace(/{{\s*([\w.]+)\s*}}/g, (whole, name: string) => {
 		const v = values[name]

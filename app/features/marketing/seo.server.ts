@@ -12,7 +12,7 @@ export const publicPages: { path: string; page: LandingPage }[] = [
 	{ path: '/investors', page: 'investors' },
 ]
 
-export function pathOf(page: LandingPage) {
+function pathOf(page: LandingPage) {
 	return publicPages.find((p) => p.page === page)!.path
 }
 

@@ -1,6 +1,6 @@
 // The Learning Progress heatmap: 12 weeks of lesson completions, one column per week (Monday first).
 
-export const HEATMAP_WEEKS = 12
+const HEATMAP_WEEKS = 12
 
 export type HeatCell = { day: string; count: number; level: 0 | 1 | 2 | 3 | 4; future: boolean }
 

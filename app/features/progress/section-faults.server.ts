@@ -8,7 +8,7 @@ import { getEnv } from '~/lib/env.server.ts'
 export const SECTIONS = ['paths', 'stats', 'habits', 'resume', 'challenges', 'explore', 'path', 'course', 'enroll', 'complete'] as const
 export type Section = (typeof SECTIONS)[number]
 
-export class SectionFault extends Error {
+class SectionFault extends Error {
 	constructor(section: Section) {
 		super(`injected fault: ${section}`)
 		this.name = 'SectionFault'

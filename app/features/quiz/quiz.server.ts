@@ -8,7 +8,7 @@ import { grade, isCorrect, parseQuiz, passes, type AnswerResult, type QuizQuesti
 type Attempt = { id: string; answers: Record<string, string>; total: number }
 
 /** The explanations of a question's options in the learner's language, English where none is written. */
-export function explanationsOf(question: QuizQuestion, lang: string): string[] {
+function explanationsOf(question: QuizQuestion, lang: string): string[] {
 	const en = question.explanations ?? []
 	const pt = lang === 'pt-BR' ? (question.explanations_pt ?? []) : []
 	return question.options.map((_, i) => pt[i] || en[i] || '')

@@ -23,7 +23,7 @@ export type PublicQuestion = {
 
 /** The share of right answers that passes a quiz when its author set none (docs/content-format.md). */
 export const DEFAULT_PASS_PERCENT = 70
-export const passPercentSchema = z.coerce.number().int().min(1).max(100)
+const passPercentSchema = z.coerce.number().int().min(1).max(100)
 
 /**
  * Whether a finished attempt passes: every question answered and the share of right answers at or above

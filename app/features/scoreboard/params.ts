@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-export const boardTabs = ['global', 'path'] as const
+const boardTabs = ['global', 'path'] as const
 export const periods = ['week', 'all'] as const
 export type BoardTab = (typeof boardTabs)[number]
 export type Period = (typeof periods)[number]

@@ -7,7 +7,7 @@ import { namedLimits, type Limit, type LimitName } from './limits.ts'
 
 export type Count = { count: number; limited: boolean; /** Seconds until the window ends. */ retryAfter: number }
 
-export function limitOf(name: LimitName): Limit {
+function limitOf(name: LimitName): Limit {
 	return namedLimits(getEnv())[name]
 }
 
@@ -47,7 +47,7 @@ export async function countHit(key: string, limit: Pick<Limit, 'max' | 'windowSe
 }
 
 /** Take back a hit that turned out not to count (a right password, a request refused by another limit). */
-export async function unhit(name: LimitName, subject: string) {
+async function unhit(name: LimitName, subject: string) {
 	const db = await getDb()
 	await db
 		.update(rateLimits)

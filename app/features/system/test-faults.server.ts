@@ -6,7 +6,7 @@ import { getEnv } from '~/lib/env.server.ts'
  * cookie breaks the sign-in page's loader; the browser's render fault is in app/root.tsx. They exist only where /dev/error does: TEST_ERROR_ROUTE set and the outbox on
  * (never a real mail server), so a production site refuses them whatever cookie a visitor sends.
  */
-export function testFaultsEnabled() {
+function testFaultsEnabled() {
 	const env = getEnv()
 	return env.TEST_ERROR_ROUTE && env.outboxEnabled
 }

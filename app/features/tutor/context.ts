@@ -10,7 +10,7 @@ export type ContextLesson = { courseTitle: string; title: string; lessonType: st
 export type ChallengeContext = { code: string | null; lastRun: GradeResult | null }
 
 /** The last run, in a few lines: compile errors with their lines, or each test's outcome and reason. */
-export function describeRun(run: GradeResult | null): string {
+function describeRun(run: GradeResult | null): string {
 	if (!run) return 'The learner has not run the tests yet.'
 	if (run.status === 'problem') return `The last run could not test anything: ${run.problem}${run.detail ? ` (${run.detail})` : ''}.`
 	if (run.status === 'compileError')

@@ -4,7 +4,7 @@ import { stripControls } from '~/lib/text.ts'
 // The browser sends only the mode, the lesson and the learner's words: the server owns the context,
 // the model and its parameters. Unknown keys (lessonContext, model, temperature...) are refused.
 
-export const tutorRoles = ['user', 'assistant'] as const
+const tutorRoles = ['user', 'assistant'] as const
 export type TutorRole = (typeof tutorRoles)[number]
 
 /** A hard ceiling whatever the configuration says, so a parse never walks megabytes of JSON. */

@@ -15,13 +15,13 @@ export type CompiledContract = { name: string; abi: AbiItem[]; bytecode: string 
 export type Compiled = { ok: true; tests: CompiledContract[]; abis: AbiItem[][]; warnings: CompileMessage[] } | { ok: false; errors: CompileMessage[] }
 
 // EVM version both sides agree on: OpenZeppelin 5 needs mcopy (cancun); the EVM runs the same fork.
-export const EVM_VERSION = 'cancun'
+const EVM_VERSION = 'cancun'
 
 const require = createRequire(import.meta.url)
 const openZeppelinRoot = path.dirname(require.resolve('@openzeppelin/contracts/package.json'))
 
 /** Only OpenZeppelin files from the installed package; solc asks for nothing else (imports.ts refused it first). */
-export function readLibrary(importPath: string): { contents: string } | { error: string } {
+function readLibrary(importPath: string): { contents: string } | { error: string } {
 	if (!isAllowedImport(importPath, 'tests') || importPath.split('/').includes('..')) return { error: 'import not allowed' }
 	const file = path.join(openZeppelinRoot, importPath.slice('@openzeppelin/contracts/'.length))
 	if (!file.startsWith(openZeppelinRoot + path.sep)) return { error: 'import not allowed' }
@@ -41,7 +41,7 @@ function lineAndColumn(source: string, offset: number) {
 }
 
 /** Imports outside the allow-list, as compile errors with their lines, before solc runs. */
-export function importErrors(source: string, from: 'solution' | 'tests'): CompileMessage[] {
+function importErrors(source: string, from: 'solution' | 'tests'): CompileMessage[] {
 	return importDirectives(source)
 		.filter((d) => !isAllowedImport(d.path, from))
 		.map((d) => ({ file: from, line: d.line, column: d.column, severity: 'error', message: `import "${d.path}"`, problem: 'forbiddenImport' }))
