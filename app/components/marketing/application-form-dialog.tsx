@@ -18,7 +18,7 @@ import {
 	timelines,
 	type ApplicationFieldErrors,
 	type ApplicationType,
-} from '~/features/applications/schema.ts'
+} from '~/features/applications/schemas.ts'
 
 export type ApplicationFormDialogProps = {
 	type: ApplicationType

@@ -5,7 +5,7 @@ import { Label } from '~/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select'
 import { Switch } from '~/components/ui/switch'
 import type { CountryOption } from '~/features/profile/countries.ts'
-import { jobSearchStatuses, limitsOf, workModes, type ProfileErrors, type ProfileForm } from '~/features/profile/schema.ts'
+import { jobSearchStatuses, limitsOf, workModes, type ProfileErrors, type ProfileForm } from '~/features/profile/schemas.ts'
 import { TagInput } from './tag-input'
 
 type Career = ProfileForm['career']

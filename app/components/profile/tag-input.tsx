@@ -2,7 +2,7 @@ import { X } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { Label } from '~/components/ui/label'
-import { addTag, limitsOf } from '~/features/profile/schema.ts'
+import { addTag, limitsOf } from '~/features/profile/schemas.ts'
 import { cn } from '~/lib/utils'
 
 /** A list of short texts: Enter adds the trimmed text (once), Backspace on an empty input removes the last. */

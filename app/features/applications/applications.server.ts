@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { applications } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
-import type { ApplicationInput, ApplicationStatus, InboxFilter } from './schema.ts'
+import type { ApplicationInput, ApplicationStatus, InboxFilter } from './schemas.ts'
 
 export type ApplicationRow = typeof applications.$inferSelect
 

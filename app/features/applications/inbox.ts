@@ -1,4 +1,4 @@
-import type { InboxFilter } from './schema.ts'
+import type { InboxFilter } from './schemas.ts'
 
 /** The inbox's query string for a filter (and page), shared by links, pagination and export. */
 export function filterSearch(filter: InboxFilter, page?: number) {

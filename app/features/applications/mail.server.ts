@@ -1,6 +1,6 @@
 import type { TFunction } from '~/features/i18n/translate.ts'
 import type { Mail } from '~/features/mail/mailer.server.ts'
-import type { ApplicationInput } from './schema.ts'
+import type { ApplicationInput } from './schemas.ts'
 
 function escapeHtml(s: string) {
 	return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)

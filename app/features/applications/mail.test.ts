@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { getT } from '~/features/i18n/i18n.server.ts'
 import { confirmationMail, teamMail } from './mail.server.ts'
-import type { ApplicationInput } from './schema.ts'
+import type { ApplicationInput } from './schemas.ts'
 
 const app = { name: 'Learnchain', url: 'http://localhost:3000' }
 // Whatever a stranger types can be sent to any address: the receipt must carry none of it.

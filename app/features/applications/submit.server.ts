@@ -7,7 +7,7 @@ import { BodyTooLargeError, readBody } from '~/lib/forms.server.ts'
 import { log } from '~/lib/log.server.ts'
 import { insertApplication } from './applications.server.ts'
 import { confirmationMail, teamMail } from './mail.server.ts'
-import { applicationFieldErrors, applicationSchema, HONEYPOT_FIELD, type ApplicationFieldErrors, type ApplicationInput } from './schema.ts'
+import { applicationFieldErrors, applicationSchema, HONEYPOT_FIELD, type ApplicationFieldErrors, type ApplicationInput } from './schemas.ts'
 
 export const DEFAULT_NOTIFY_EMAIL = 'team@learnchain.local'
 /** The longest application is a few KB of text; a form's general cap would be 256 KB. */

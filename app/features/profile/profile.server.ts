@@ -8,7 +8,7 @@ import { getDb } from '~/lib/db.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
 import { activityGrid } from './activity.ts'
 import { countryOptions } from './countries.ts'
-import type { Profile, ProfileForm } from './schema.ts'
+import type { Profile, ProfileForm } from './schemas.ts'
 import type { PathProgress, ProfilePageData } from './types.ts'
 
 // The profile columns are the achievement rules' facts, plus what only this page shows.

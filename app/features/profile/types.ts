@@ -1,6 +1,6 @@
 import type { HeatCell } from './activity.ts'
 import type { CountryOption } from './countries.ts'
-import type { ProfileForm } from './schema.ts'
+import type { ProfileForm } from './schemas.ts'
 
 /** One enrolled path on the Learning Progress tab. */
 export type PathProgress = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { lessonFormSchema, pathFormSchema, roleChangeSchema, usersQuerySchema } from '~/features/admin/schemas.ts'
-import { applicationSchema, inboxFilterSchema } from '~/features/applications/schema.ts'
-import { profileSchema } from '~/features/profile/schema.ts'
+import { applicationSchema, inboxFilterSchema } from '~/features/applications/schemas.ts'
+import { profileSchema } from '~/features/profile/schemas.ts'
 import { tutorRequestSchema } from '~/features/tutor/schemas.ts'
 
 // PostgreSQL text cannot hold NUL: before these schemas dropped control characters, each of these

@@ -1,6 +1,6 @@
 import { applicationsForExport } from '~/features/applications/applications.server.ts'
 import { toCsv } from '~/features/applications/csv.ts'
-import { inboxFilterSchema } from '~/features/applications/schema.ts'
+import { inboxFilterSchema } from '~/features/applications/schemas.ts'
 import { requireUser } from '~/features/auth/session.server.ts'
 import { isAdmin } from '~/features/auth/user.ts'
 import type { Route } from './+types/applications-export'

@@ -21,7 +21,7 @@ import {
 	statusChangeSchema,
 	type ApplicationStatus,
 	type InboxFilter,
-} from '~/features/applications/schema.ts'
+} from '~/features/applications/schemas.ts'
 import { requireAdmin } from '~/features/auth/session.server.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
 import type { Route } from './+types/applications'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { countryCodes, countryOptions, isCountryCode } from './countries.ts'
-import { addTag, cleanTags, profileErrors, profileSchema, profileUrl } from './schema.ts'
+import { addTag, cleanTags, profileErrors, profileSchema, profileUrl } from './schemas.ts'
 
 const valid = { fullName: 'Ana Souza', country: 'BR' }
 

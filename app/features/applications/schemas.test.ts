@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applicationFieldErrors, applicationSchema, inboxFilterSchema, normalizeUrl, statusChangeSchema } from './schema.ts'
+import { applicationFieldErrors, applicationSchema, inboxFilterSchema, normalizeUrl, statusChangeSchema } from './schemas.ts'
 
 function errorsOf(input: Record<string, unknown>) {
 	const parsed = applicationSchema.safeParse(input)
