@@ -38,7 +38,7 @@ test('not-found page in both languages', async ({ page, context }) => {
 	await context.addCookies([{ name: 'app_language', value: 'pt-BR', url: page.url() }])
 	await page.reload()
 	await expect(page.getByText('Ops! Página não encontrada')).toBeVisible()
-	await page.getByRole('link', { name: 'Voltar ao Início' }).click()
+	await page.getByRole('link', { name: 'Voltar ao início' }).click()
 	await expect(page).toHaveURL(/\/$/)
 })
 

@@ -82,7 +82,7 @@ export function CertificateDetails({ message, appName, pathTitle }: { message: C
 				<div>
 					<dt className="text-muted-foreground">{t('certificate.xp')}</dt>
 					<dd className="font-medium" data-testid="certificate-xp">
-						{message.xp}
+						{new Intl.NumberFormat(i18n.language).format(message.xp)}
 					</dd>
 				</div>
 				<div className="sm:col-span-2">
