@@ -23,7 +23,7 @@ test('the language switch persists across reloads and is rendered by the server'
 
 	await loginAs(page, demo.learner)
 	await page.goto('/dashboard')
-	await expect(page.getByRole('heading', { name: /Bem-vindo de volta, Demo Learner/ })).toBeVisible()
+	await expect(page.getByRole('heading', { name: /Que bom ver você de novo, Demo Learner/ })).toBeVisible()
 	await page.getByRole('button', { name: 'English' }).click()
 	await expect(page.getByRole('heading', { name: /Welcome back Demo Learner/ })).toBeVisible()
 	await page.reload()
