@@ -86,4 +86,12 @@ test('em português: o certificado mostra o título da trilha em português, e o
 	await expect(page.getByTestId('certificate-path')).toHaveText(pt)
 	await expect(page.getByTestId('certificate-signed-path')).toHaveText(`Título assinado: “${file.message.path}”`)
 	await expect(page).toHaveTitle(new RegExp(`^Certificado de ${pt.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · `))
+
+	// The same in the checker, for a pasted copy of the file.
+	await page.goto('/certificates/verify')
+	await page.getByLabel('Arquivo do certificado (JSON)').fill(JSON.stringify(file))
+	await page.getByRole('button', { name: 'Verificar', exact: true }).click()
+	await expect(page.getByTestId('certificate-verdict')).toHaveAttribute('data-valid', 'true')
+	await expect(page.getByTestId('certificate-path')).toHaveText(pt)
+	await expect(page.getByTestId('certificate-signed-path')).toHaveText(`Título assinado: “${file.message.path}”`)
 })
