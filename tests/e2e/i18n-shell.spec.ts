@@ -23,7 +23,7 @@ test('the language switch persists across reloads and is rendered by the server'
 
 	await loginAs(page, demo.learner)
 	await page.goto('/dashboard')
-	await expect(page.getByRole('heading', { name: /Bem-vindo de volta, Demo Learner/ })).toBeVisible()
+	await expect(page.getByRole('heading', { name: /Que bom ver você de novo, Demo Learner/ })).toBeVisible()
 	await page.getByRole('button', { name: 'English' }).click()
 	await expect(page.getByRole('heading', { name: /Welcome back Demo Learner/ })).toBeVisible()
 	await page.reload()
@@ -38,7 +38,7 @@ test('not-found page in both languages', async ({ page, context }) => {
 	await context.addCookies([{ name: 'app_language', value: 'pt-BR', url: page.url() }])
 	await page.reload()
 	await expect(page.getByText('Ops! Página não encontrada')).toBeVisible()
-	await page.getByRole('link', { name: 'Voltar ao Início' }).click()
+	await page.getByRole('link', { name: 'Voltar ao início' }).click()
 	await expect(page).toHaveURL(/\/$/)
 })
 

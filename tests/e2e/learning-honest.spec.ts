@@ -53,7 +53,7 @@ const strings = {
 		rightIs: /^.*A resposta correta é: /,
 		passed: 'Quiz aprovado',
 		failed: 'Ainda não foi desta vez',
-		tryAgain: 'Tentar de novo',
+		tryAgain: 'Tentar novamente',
 		marked: 'Aula marcada como concluída!',
 		enrolledNote: 'Agora você está inscrito em',
 		completeBtn: 'Concluir e continuar',
@@ -71,7 +71,7 @@ const strings = {
 		habitsFailed: 'Falha ao carregar os hábitos de estudo',
 		courseFailed: 'Falha ao carregar o curso',
 		pathsFailed: 'Erro ao carregar as trilhas de aprendizado',
-		retry: 'Tentar de novo',
+		retry: 'Tentar novamente',
 		enrollError: 'Erro ao se inscrever',
 		enrollFailed: 'Falha ao se inscrever',
 		completeError: 'Erro ao marcar a aula como concluída',
@@ -271,8 +271,13 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
 }
 
 const anonymous = {
-	'en-US': { enroll: 'You must be logged in to enroll', track: 'You need to be logged in to track progress', signIn: 'Sign in to start learning' },
-	'pt-BR': { enroll: 'Você precisa estar conectado para se inscrever', track: 'Você precisa estar conectado para acompanhar seu progresso', signIn: 'Entre para começar a estudar' },
+	'en-US': { title: PATH, enroll: 'You must be logged in to enroll', track: 'You need to be logged in to track progress', signIn: 'Sign in to start learning' },
+	'pt-BR': {
+		title: 'Fundamentos de blockchain e Web3',
+		enroll: 'Você precisa estar conectado para se inscrever',
+		track: 'Você precisa estar conectado para acompanhar seu progresso',
+		signIn: 'Entre para começar a estudar',
+	},
 } as const
 
 for (const lang of ['en-US', 'pt-BR'] as const) {
@@ -291,7 +296,7 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
 			const res = await visitor.goto(shared)
 			expect(res!.status()).toBe(200)
 			await expect(visitor).toHaveURL(new RegExp(`/paths/${pathId}\\?from=`))
-			await expect(visitor.getByRole('heading', { level: 1, name: PATH })).toBeVisible()
+			await expect(visitor.getByRole('heading', { level: 1, name: anonymous[lang].title })).toBeVisible()
 			await expect(visitor.getByTestId('sign-in-call')).toContainText(anonymous[lang].enroll)
 			await expect(visitor.getByTestId('sign-in-call')).toContainText(anonymous[lang].track)
 			expect(await visitor.getByTestId('outline-lesson').count()).toBeGreaterThan(5)

@@ -26,14 +26,14 @@ const landings = {
 		},
 	],
 	'pt-BR': [
-		{ path: '/', h1: 'Seja Pago para Aprender', figures: ['6', 'US$ 6 mil', '95%'], text: ['Próxima turma · abril de 2026 · 10 vagas', 'Turma de abril de 2026'] },
-		{ path: '/old/hidden/index', h1: 'Seja Pago para Aprender', figures: ['6', 'US$ 6 mil', '95%'], text: ['US$ 6.000'] },
-		{ path: '/companies', h1: 'Contrate Talentos Prontos para Web3', figures: ['10', '95%', '6', '3'], text: ['Comece Aqui', 'Mais Popular', 'Acesso Total'] },
+		{ path: '/', h1: 'Seja pago para aprender', figures: ['6', 'US$ 6 mil', '95%'], text: ['Próxima turma · abril de 2026 · 10 vagas', 'Turma de abril de 2026'] },
+		{ path: '/old/hidden/index', h1: 'Seja pago para aprender', figures: ['6', 'US$ 6 mil', '95%'], text: ['US$ 6.000'] },
+		{ path: '/companies', h1: 'Contrate talentos prontos para Web3', figures: ['10', '95%', '6', '3'], text: ['Comece aqui', 'Mais popular', 'Acesso total'] },
 		{
 			path: '/investors',
-			h1: 'Invista no Futuro das Pessoas',
+			h1: 'Invista no futuro das pessoas',
 			figures: ['8-12%', '3-5', '92%'],
-			text: ['US$ 1,2 tri', '3,7 mi', 'US$ 140 mil', 'US$ 10.000 em USDC/USDT', 'Trimestrais', 'Rodada com meta de US$ 2 mi', 'Lançamento do Fundo', 'Mercado Secundário'],
+			text: ['US$ 1,2 tri', '3,7 mi', 'US$ 140 mil', 'US$ 10.000 em USDC/USDT', 'Trimestrais', 'Rodada com meta de US$ 2 mi', 'Lançamento do fundo', 'Mercado secundário'],
 		},
 	],
 } as const
@@ -125,7 +125,7 @@ test('each page has its own SEO tags in the visitor language', async ({ page, co
 
 	await useLanguage(context, baseURL, 'pt-BR')
 	await page.goto('/investors')
-	await expect(page).toHaveTitle(/Invista no Futuro das Pessoas/)
+	await expect(page).toHaveTitle(/Invista no futuro das pessoas/)
 	await expect(head.locator('meta[property="og:locale"]')).toHaveAttribute('content', 'pt_BR')
 	await expect(head.locator('meta[name="description"]')).toHaveAttribute('content', /TIR-alvo de 8-12%/)
 
@@ -213,7 +213,7 @@ test.describe('lean landings', () => {
 		await get('/investors', 'pt-BR')
 		const pt = await get('/investors', 'pt-BR')
 		expect(pt.cache).toBe('HIT')
-		expect(pt.body).toContain('Invista no Futuro das Pessoas')
+		expect(pt.body).toContain('Invista no futuro das pessoas')
 		// A query string (a shared ?apply= link) is rendered, not served from memory.
 		expect((await api.get('/investors?apply=investor')).headers()['x-cache']).toBeUndefined()
 		await api.dispose()
@@ -267,7 +267,7 @@ test.describe('lean landings', () => {
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hire Web3-Ready Talents')
 		await expect(page.locator('main a[data-apply="company"]').first()).toHaveAttribute('href', '?apply=company')
 		await page.getByRole('button', { name: 'Português' }).first().click()
-		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contrate Talentos Prontos para Web3')
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contrate talentos prontos para Web3')
 		await expect(page).toHaveURL(/\/companies$/)
 		await context.close()
 	})

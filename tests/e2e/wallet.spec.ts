@@ -20,7 +20,7 @@ function watchRpc(page: Page) {
 
 async function openWalletFromMenu(page: Page) {
 	await page.getByRole('button', { name: /Account menu|Menu da conta/ }).click()
-	await page.getByRole('menuitem').filter({ hasText: /Connect Wallet|Conectar Carteira|…/ }).click()
+	await page.getByRole('menuitem').filter({ hasText: /Connect Wallet|Conectar carteira|…/ }).click()
 	return page.getByRole('dialog')
 }
 
@@ -101,7 +101,7 @@ test('errors show in the learner language: a refused connection, an unconfigured
 	await loginAs(page, await createLearner(page))
 	await page.goto('/dashboard/profile')
 	const card = page.locator('#wallet')
-	await card.getByRole('button', { name: 'Conectar Carteira' }).click()
+	await card.getByRole('button', { name: 'Conectar carteira' }).click()
 	wallet.rejectNext()
 	await page.getByRole('dialog').getByRole('button', { name: 'Test Wallet' }).click()
 	await expect(page.getByText('O usuário rejeitou a solicitação.')).toBeVisible()

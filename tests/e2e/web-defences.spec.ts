@@ -169,7 +169,7 @@ test('common passwords are refused at sign-up, in both languages', async ({ page
 	await pt.locator('input[name=email]').fill(uniqueEmail())
 	await pt.locator('input[name=password]').fill('iloveyou2026')
 	await pt.locator('input[name=confirmPassword]').fill('iloveyou2026')
-	await pt.getByRole('button', { name: 'Criar Conta' }).click()
+	await pt.getByRole('button', { name: 'Criar conta' }).click()
 	await expect(pt.getByText('Esta senha é muito comum. Escolha outra.')).toBeVisible()
 	await pt.context().close()
 

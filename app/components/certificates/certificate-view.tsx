@@ -48,8 +48,11 @@ export function VerdictBanner({ valid, signer, appName }: { valid: boolean; sign
 	)
 }
 
-/** The certificate itself: who, what, when, XP and wallet, as signed. */
-export function CertificateDetails({ message, appName }: { message: CertificateMessage; appName: string }) {
+/**
+ * The certificate itself: who, what, when, XP and wallet, as signed. `pathTitle` is the path's title in the
+ * reader's language; when it differs from the signed (English) title, the signed one is shown under it.
+ */
+export function CertificateDetails({ message, appName, pathTitle }: { message: CertificateMessage; appName: string; pathTitle?: string | null }) {
 	const { t, i18n } = useTranslation()
 	const hasWallet = message.wallet.toLowerCase() !== ZERO_ADDRESS
 	return (
@@ -64,8 +67,13 @@ export function CertificateDetails({ message, appName }: { message: CertificateM
 			</p>
 			<p className="text-muted-foreground mt-4 text-sm">{t('certificate.completed')}</p>
 			<p className="mt-1 text-xl font-medium break-words" data-testid="certificate-path">
-				{message.path}
+				{pathTitle || message.path}
 			</p>
+			{pathTitle && pathTitle !== message.path ? (
+				<p className="text-muted-foreground mt-1 text-xs break-words" data-testid="certificate-signed-path">
+					{t('certificate.signedAs', { title: message.path })}
+				</p>
+			) : null}
 			<dl className="mt-8 grid gap-4 text-left text-sm sm:grid-cols-2">
 				<div>
 					<dt className="text-muted-foreground">{t('certificate.issuedOn')}</dt>
@@ -74,7 +82,7 @@ export function CertificateDetails({ message, appName }: { message: CertificateM
 				<div>
 					<dt className="text-muted-foreground">{t('certificate.xp')}</dt>
 					<dd className="font-medium" data-testid="certificate-xp">
-						{message.xp}
+						{new Intl.NumberFormat(i18n.language).format(message.xp)}
 					</dd>
 				</div>
 				<div className="sm:col-span-2">

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { desc, eq, sql } from 'drizzle-orm'
+import { desc, eq, inArray, sql } from 'drizzle-orm'
 import { getAddress, isAddressEqual, recoverTypedDataAddress, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { isUuid } from '~/features/catalog/catalog.server.ts'
-import { certificates } from '#db/schema.ts'
+import { localize } from '~/features/catalog/localize.ts'
+import type { Language } from '~/features/i18n/config.ts'
+import { certificates, learningPaths } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { log } from '~/lib/log.server.ts'
@@ -161,18 +163,34 @@ export async function getCertificate(id: string): Promise<StoredCertificate | nu
 	return { ...row, issuedAt: new Date(row.issuedAt).toISOString() }
 }
 
-/** The learner's certificates, newest first (profile). */
-export async function listCertificates(userId: string): Promise<CertificateSummary[]> {
+/** The learner's certificates, newest first (profile), path titles in the learner's language. */
+export async function listCertificates(userId: string, lang: Language = 'en-US'): Promise<CertificateSummary[]> {
 	const db = await getDb()
 	const rows = await db
 		.select({ id: certificates.id, data: certificates.data })
 		.from(certificates)
 		.where(eq(certificates.userId, userId))
 		.orderBy(desc(certificates.issuedAt))
-	return rows.map((r) => {
-		const { message } = r.data as CertificateData
-		return { id: r.id, path: message.path, pathId: message.pathId, issuedAt: message.issuedAt, xp: message.xp }
-	})
+	const messages = rows.map((r) => ({ id: r.id, message: (r.data as CertificateData).message }))
+	const titles = await pathTitles(
+		lang,
+		messages.map((m) => m.message),
+	)
+	return messages.map(({ id, message }) => ({ id, path: titles.get(message.pathId) ?? message.path, pathId: message.pathId, issuedAt: message.issuedAt, xp: message.xp }))
+}
+
+/**
+ * The title to show for each certificate's path in the reader's language. A certificate signs the path's
+ * English title; the Portuguese twin is shown only while the path still carries that same English title
+ * (a path renamed since keeps the title that was signed), and the page shows the signed one beside it.
+ */
+export async function pathTitles(lang: Language, messages: Pick<CertificateMessage, 'path' | 'pathId'>[]): Promise<Map<string, string>> {
+	const ids = [...new Set(messages.map((m) => m.pathId).filter(isUuid))]
+	if (lang !== 'pt-BR' || ids.length === 0) return new Map()
+	const db = await getDb()
+	const rows = await db.select({ id: learningPaths.id, title: learningPaths.title, titlePt: learningPaths.titlePt }).from(learningPaths).where(inArray(learningPaths.id, ids))
+	const signed = new Map(messages.map((m) => [m.pathId, m.path]))
+	return new Map(rows.filter((r) => signed.get(r.id) === r.title).map((r) => [r.id, localize(lang, r.title, r.titlePt).text]))
 }
 
 /** The published form: EIP-712 typed data (with the fixed types), signature and expected signer. */

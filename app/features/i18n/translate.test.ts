@@ -31,6 +31,14 @@ describe('createT', () => {
 		expect(tpt('learn.courseCount', { count: 3 })).toBe('3 cursos')
 		expect(createT('en-US', en)('learn.courseCount', { count: 1 })).toBe('1 course')
 	})
+	it('writes quantities as the reader does, and leaves identifiers such as a year alone', () => {
+		const tpt = createT('pt-BR', pt)
+		expect(tpt('scoreboard.xp', { xp: 12345 })).toBe('12.345 XP')
+		expect(tpt('admin.users.total', { count: 1500 })).toBe('1.500 usuários')
+		expect(createT('en-US', en)('scoreboard.xp', { xp: 12345 })).toBe('12,345 XP')
+		expect(tpt('landing.common.footerRights', { year: 2026, app: 'Learnchain' })).toBe('© 2026 Learnchain. Todos os direitos reservados.')
+		expect(tpt('wallet.unsupportedChain', { chainId: 11155111 })).toBe('Rede não suportada (11155111)')
+	})
 	it('merges message trees', () => {
 		expect(mergeMessages({ a: { x: '1' } }, { a: { y: '2' }, b: '3' })).toEqual({ a: { x: '1', y: '2' }, b: '3' })
 	})

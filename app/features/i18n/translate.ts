@@ -33,6 +33,22 @@ function interpolate(template: string, values: TOptions | undefined) {
 	})
 }
 
+// Quantities read as the reader writes them (1.234 in pt-BR, 1,234 in en-US). Only these names: other
+// numbers (a year, a chain id, a line number) are identifiers and must stay unformatted.
+const QUANTITIES = new Set(['count', 'xp', 'total', 'done', 'max', 'passed', 'correct'])
+const numberFormats = new Map<string, Intl.NumberFormat>()
+function formatQuantities(lang: string, options: TOptions | undefined): TOptions | undefined {
+	if (!options) return options
+	let nf = numberFormats.get(lang)
+	if (!nf) {
+		nf = new Intl.NumberFormat(lang)
+		numberFormats.set(lang, nf)
+	}
+	const out: TOptions = { ...options }
+	for (const name of QUANTITIES) if (typeof options[name] === 'number') out[name] = nf.format(options[name])
+	return out
+}
+
 /** A t() bound to one language; falls back to `fallback` messages, then to the key itself. */
 export function createT(lang: string, messages: Messages, fallback?: Messages): TFunction {
 	return (key, options) => {
@@ -42,7 +58,7 @@ export function createT(lang: string, messages: Messages, fallback?: Messages): 
 			template = find(`${key}_${pluralCategory(lang, options.count)}`) ?? find(`${key}_other`)
 		}
 		template ??= find(key) ?? options?.defaultValue ?? key
-		return interpolate(template, options)
+		return interpolate(template, formatQuantities(lang, options))
 	}
 }
 

@@ -59,6 +59,19 @@ describe('dashboard figures (issue 19, point 9; issue 20, point 4)', () => {
 		expect(await completeLesson('walker', lessons[1]!)).toMatchObject({ enrolledPathTitle: null, xpAwarded: 15 })
 	})
 
+	it('a Portuguese reader gets the resume and first-lesson titles in Portuguese, English where no twin exists', async () => {
+		await db.execute(sql`UPDATE courses SET title_pt = 'Um', description = 'About one', description_pt = 'Sobre o um' WHERE id = ${courseId}`)
+		await db.execute(sql`UPDATE lessons SET title_pt = 'Aula A' WHERE id = ${lessons[0]}`)
+		expect((await dashboardHome('fresh', new Date(), () => {}, 'pt-BR')).start).toMatchObject({ lessonId: lessons[0], lessonTitle: 'Aula A' })
+		expect((await dashboardHome('busy', new Date(), () => {}, 'pt-BR')).resume).toEqual({
+			ok: true,
+			value: { lessonId: lessons[0], lessonTitle: 'Aula A', courseId, courseTitle: 'Um', courseDescription: 'Sobre o um' },
+		})
+		expect((await dashboardHome('busy')).resume).toMatchObject({ value: { lessonTitle: 'A', courseTitle: 'One', courseDescription: 'About one' } })
+		// 'walker' last completed B, which has no Portuguese title.
+		expect((await dashboardHome('walker', new Date(), () => {}, 'pt-BR')).resume).toMatchObject({ value: { lessonId: lessons[1], lessonTitle: 'B', courseTitle: 'Um' } })
+	})
+
 	it('a failing section fails alone', async () => {
 		const home = await dashboardHome('busy', new Date(), (s) => {
 			if (s === 'habits') throw new Error('injected')

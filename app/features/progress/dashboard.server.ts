@@ -36,12 +36,12 @@ export async function dashboardHome(userId: string, now = new Date(), check: (s:
 	const [stats, days, resume, paths, challenges] = await Promise.all([
 		settle('stats', check, () => dashboardStats(userId)),
 		settle('habits', check, () => completionDays(userId)),
-		settle('resume', check, () => resumePoint(userId)),
+		settle('resume', check, () => resumePoint(userId, lang)),
 		settle('paths', check, () => listAvailablePaths(userId, { limit: 6, lang })),
 		settle('challenges', check, () => challengeStats(userId)),
 	])
 	const resumed = resume.ok ? resume.value : null
-	const start = resume.ok && !resumed ? await settle('resume', check, () => firstLesson(userId)) : null
+	const start = resume.ok && !resumed ? await settle('resume', check, () => firstLesson(userId, lang)) : null
 	const today = utcDay(now)
 	const habits: Settled<{ streak: number; thisWeek: number; goal: number; goalPercent: number; week: ReturnType<typeof lastSevenDays> }> = days.ok
 		? (() => {

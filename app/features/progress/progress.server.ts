@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { getVisibleLesson, isUuid } from '~/features/catalog/catalog.server.ts'
+import { localize, localizeOptional } from '~/features/catalog/localize.ts'
 import { issueCertificateIfComplete } from '~/features/certificates/certificates.server.ts'
+import type { Language } from '~/features/i18n/config.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { log } from '~/lib/log.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
@@ -179,6 +181,7 @@ export async function completeLessons(userId: string, items: { lessonId: string;
 }
 
 export type LessonRef = { lessonId: string; lessonTitle: string; courseId: string; courseTitle: string; courseDescription: string | null }
+type LessonRow = LessonRef & { lessonTitlePt: string | null; courseTitlePt: string | null; courseDescriptionPt: string | null }
 
 /**
  * The latest lesson touched (viewed or completed) that is still published: where to pick up.
@@ -186,12 +189,13 @@ export type LessonRef = { lessonId: string; lessonTitle: string; courseId: strin
  * those, so the cost does not grow with the learner's history; older rows are read only when none of
  * the recent ones is published any more.
  */
-export async function resumePoint(userId: string): Promise<LessonRef | null> {
+export async function resumePoint(userId: string, lang: Language = 'en-US'): Promise<LessonRef | null> {
 	const db = await getDb()
 	const find = async (recent: number | null) =>
-		rowsOf<LessonRef>(
+		rowsOf<LessonRow>(
 			await db.execute(sql`
-				SELECT l.id AS "lessonId", l.title AS "lessonTitle", c.id AS "courseId", c.title AS "courseTitle", c.description AS "courseDescription"
+				SELECT l.id AS "lessonId", l.title AS "lessonTitle", l.title_pt AS "lessonTitlePt", c.id AS "courseId", c.title AS "courseTitle", c.title_pt AS "courseTitlePt",
+					c.description AS "courseDescription", c.description_pt AS "courseDescriptionPt"
 				FROM (
 					SELECT up.lesson_id, greatest(up.last_viewed_at, up.completed_at) AS touched
 					FROM user_progress up
@@ -207,7 +211,15 @@ export async function resumePoint(userId: string): Promise<LessonRef | null> {
 				LIMIT 1
 			`),
 		)[0] ?? null
-	return (await find(20)) ?? (await find(null))
+	const row = (await find(20)) ?? (await find(null))
+	if (!row) return null
+	return {
+		lessonId: row.lessonId,
+		lessonTitle: localize(lang, row.lessonTitle, row.lessonTitlePt).text,
+		courseId: row.courseId,
+		courseTitle: localize(lang, row.courseTitle, row.courseTitlePt).text,
+		courseDescription: localizeOptional(lang, row.courseDescription, row.courseDescriptionPt)?.text ?? null,
+	}
 }
 
 export type DashboardStats = { totalXP: number; completedLessons: number; inProgressPaths: number; enrolledPaths: number; totalTimeSpent: number }
@@ -254,11 +266,11 @@ export async function dashboardStats(userId: string): Promise<DashboardStats> {
  * Where a learner with nothing to resume starts: the first lesson (outline order) of their first enrolled
  * path, else of the first published path. Only published lessons along a published chain.
  */
-export async function firstLesson(userId: string): Promise<{ lessonId: string; courseId: string; lessonTitle: string } | null> {
+export async function firstLesson(userId: string, lang: Language = 'en-US'): Promise<{ lessonId: string; courseId: string; lessonTitle: string } | null> {
 	const db = await getDb()
-	const rows = rowsOf<{ lessonId: string; courseId: string; lessonTitle: string }>(
+	const rows = rowsOf<{ lessonId: string; courseId: string; lessonTitle: string; lessonTitlePt: string | null }>(
 		await db.execute(sql`
-			SELECT l.id AS "lessonId", c.id AS "courseId", l.title AS "lessonTitle"
+			SELECT l.id AS "lessonId", c.id AS "courseId", l.title AS "lessonTitle", l.title_pt AS "lessonTitlePt"
 			FROM learning_paths p
 			JOIN courses c ON c.path_id = p.id AND c.is_published
 			JOIN modules m ON m.course_id = c.id AND m.is_published
@@ -269,7 +281,8 @@ export async function firstLesson(userId: string): Promise<{ lessonId: string; c
 			LIMIT 1
 		`),
 	)
-	return rows[0] ?? null
+	const row = rows[0]
+	return row ? { lessonId: row.lessonId, courseId: row.courseId, lessonTitle: localize(lang, row.lessonTitle, row.lessonTitlePt).text } : null
 }
 
 /** Completions per UTC day for the streak and the last-7-days bars: at most 401 rows of user_completion_days. */

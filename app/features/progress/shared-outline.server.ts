@@ -1,16 +1,17 @@
 import { getCourseOutline, getPathOverview } from '~/features/catalog/catalog.server.ts'
+import type { Language } from '~/features/i18n/config.ts'
 
 /**
  * A published path's outline for visitors without an account: titles of its courses, modules and lessons,
  * with lesson types and XP, and nothing else (no lesson body, no quiz, no progress). Null when the path is
- * not published or does not exist.
+ * not published or does not exist. Texts are in the visitor's language (the language cookie or header).
  */
-export async function publicOutline(pathId: string) {
-	const path = await getPathOverview(pathId, '', false)
+export async function publicOutline(pathId: string, lang: Language = 'en-US') {
+	const path = await getPathOverview(pathId, '', false, lang)
 	if (!path) return null
 	const courses = await Promise.all(
 		path.courses.map(async (c) => {
-			const outline = await getCourseOutline(c.id, '', false)
+			const outline = await getCourseOutline(c.id, '', false, lang)
 			return {
 				id: c.id,
 				title: c.title,

@@ -4,7 +4,7 @@ import type { Db } from '#db/client.server.ts'
 import { createCurriculum, createLearner } from '#tests/support/factories.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 import { nameInitials, weekStart } from './params.ts'
-import { scoreboard } from './scoreboard.server.ts'
+import { boardPaths, scoreboard } from './scoreboard.server.ts'
 
 // Wednesday; the week started on Monday 2026-03-09.
 const now = new Date('2026-03-11T12:00:00Z')
@@ -103,6 +103,13 @@ describe('scoreboard ranking', () => {
 		expect(learner.top.find((r) => r.userId === 'cid')!.name).toBeNull()
 		const admin = await scoreboard({ viewerId: 'ana', showEmails: true, period: 'all', now })
 		expect(admin.top.find((r) => r.userId === 'cid')!.email).toBe('cid@example.test')
+	})
+
+	it('titles the By path buttons in the language of the reader, English where no twin exists', async () => {
+		await db.execute(sql`UPDATE learning_paths SET title_pt = 'Trilha A' WHERE id = ${pathA}`)
+		const titles = async (lang: 'en-US' | 'pt-BR') => Object.fromEntries((await boardPaths(lang)).map((p) => [p.slug, p.title]))
+		expect(await titles('pt-BR')).toMatchObject({ 'path-a': 'Trilha A', 'path-b': 'path-b' })
+		expect(await titles('en-US')).toMatchObject({ 'path-a': 'path-a', 'path-b': 'path-b' })
 	})
 })
 

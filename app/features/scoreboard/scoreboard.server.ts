@@ -1,6 +1,8 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { challengeAttempts, learningPaths, user, userProfiles, xpTotals } from '#db/schema.ts'
+import { localize } from '~/features/catalog/localize.ts'
+import type { Language } from '~/features/i18n/config.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { TOP_N, weekStart, type BoardPath, type BoardRow, type Period } from './params.ts'
 
@@ -87,12 +89,13 @@ export async function scoreboard(o: BoardOptions): Promise<{ top: BoardRow[]; me
 	return { top: all.filter((r) => r.rank <= limit), me: all.find((r) => r.isViewer) ?? null }
 }
 
-/** One button per published path on the By path tab. */
-export async function boardPaths(): Promise<BoardPath[]> {
+/** One button per published path on the By path tab, titled in the viewer's language. */
+export async function boardPaths(lang: Language = 'en-US'): Promise<BoardPath[]> {
 	const db = await getDb()
-	return db
-		.select({ id: learningPaths.id, title: learningPaths.title, slug: learningPaths.slug })
+	const rows = await db
+		.select({ id: learningPaths.id, title: learningPaths.title, titlePt: learningPaths.titlePt, slug: learningPaths.slug })
 		.from(learningPaths)
 		.where(eq(learningPaths.isPublished, true))
 		.orderBy(asc(learningPaths.createdAt), asc(learningPaths.title))
+	return rows.map((r) => ({ id: r.id, title: localize(lang, r.title, r.titlePt).text, slug: r.slug }))
 }

@@ -11,7 +11,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Mailbox' }, { name: 'robots', content: 'noindex' }]
 
 export default function Mailbox({ loaderData }: Route.ComponentProps) {
-	const { t } = useTranslation()
+	const { t, i18n } = useTranslation()
 	const { messages } = loaderData
 	return (
 		<main className="mx-auto max-w-3xl p-6">
@@ -24,7 +24,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
 					{messages.map((m, i) => (
 						<li key={i} className="rounded-lg border p-4" data-testid="mail">
 							<div className="text-muted-foreground text-xs">
-								{new Date(m.createdAt).toLocaleString()} · {t('mailbox.to')} {m.to}
+								{new Date(m.createdAt).toLocaleString(i18n.language)} · {t('mailbox.to')} {m.to}
 							</div>
 							<div className="font-medium">{m.subject}</div>
 							<pre className="mt-2 text-sm whitespace-pre-wrap">{m.text}</pre>

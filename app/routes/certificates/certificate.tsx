@@ -1,9 +1,9 @@
 import { Download, FileCheck2 } from 'lucide-react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { CertificateDetails, CertificatePageShell, VerdictBanner } from '~/components/certificates/certificate-view'
-import { getCertificate, verifyCertificate } from '~/features/certificates/certificates.server.ts'
+import { getCertificate, pathTitles, verifyCertificate } from '~/features/certificates/certificates.server.ts'
 import { certificateDataSchema } from '~/features/certificates/typed-data.ts'
-import { getT } from '~/features/i18n/i18n.server.ts'
+import { getLanguage, getT } from '~/features/i18n/i18n.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import type { Route } from './+types/certificate'
 
@@ -16,14 +16,18 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 	const parsed = certificateDataSchema.safeParse(cert.data)
 	// A row too damaged to read is shown as invalid with nothing to read, never as a 500.
 	const message = parsed.success ? parsed.data.message : null
-	const t = getT(request)
+	const lang = getLanguage(request)
+	const t = getT(lang)
+	// The signed title stays in the data; a Portuguese reader sees the path's Portuguese title above it.
+	const pathTitle = message ? ((await pathTitles(lang, [message])).get(message.pathId) ?? message.path) : null
 	return {
+		pathTitle,
 		id: cert.id,
 		message,
 		valid: verification.valid,
 		signer: verification.signer,
 		appName: getEnv().APP_NAME,
-		title: message ? t('certificate.pageTitle', { path: message.path, name: message.learner || t('certificate.unnamedLearner', { app: getEnv().APP_NAME }) }) : t('certificate.title'),
+		title: message ? t('certificate.pageTitle', { path: pathTitle, name: message.learner || t('certificate.unnamedLearner', { app: getEnv().APP_NAME }) }) : t('certificate.title'),
 	}
 }
 
@@ -39,11 +43,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function CertificatePage({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
-	const { id, message, valid, signer, appName } = loaderData
+	const { id, message, valid, signer, appName, pathTitle } = loaderData
 	return (
 		<CertificatePageShell appName={appName}>
 			<VerdictBanner valid={valid} signer={signer} appName={appName} />
-			{message ? <CertificateDetails message={message} appName={appName} /> : null}
+			{message ? <CertificateDetails message={message} appName={appName} pathTitle={pathTitle} /> : null}
 			<div className="flex flex-wrap gap-3 text-sm">
 				<a
 					href={`/certificates/${id}.json?download`}

@@ -1,9 +1,9 @@
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { data } from 'react-router'
 import { CertificateDetails, CertificatePageShell, VerdictBanner } from '~/components/certificates/certificate-view'
-import { signerAddress, verifyCertificate } from '~/features/certificates/certificates.server.ts'
+import { pathTitles, signerAddress, verifyCertificate } from '~/features/certificates/certificates.server.ts'
 import { certificateFileSchema, type CertificateMessage } from '~/features/certificates/typed-data.ts'
-import { getT } from '~/features/i18n/i18n.server.ts'
+import { getLanguage, getT } from '~/features/i18n/i18n.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { readBody } from '~/lib/forms.server.ts'
 import type { Route } from './+types/verify'
@@ -15,7 +15,7 @@ export function loader({ request }: Route.LoaderArgs) {
 	return { title: getT(request)('certificate.verifyTitle'), appName: getEnv().APP_NAME, signer: signerAddress() }
 }
 
-type Verdict = { valid: boolean; message: CertificateMessage } | { error: string }
+type Verdict = { valid: boolean; message: CertificateMessage; pathTitle: string } | { error: string }
 
 export async function action({ request }: Route.ActionArgs) {
 	// A body that is no form reads as empty (400 below), never as the parser's 500; a file is a few KB.
@@ -34,7 +34,9 @@ export async function action({ request }: Route.ActionArgs) {
 	if (!parsed.success) return data<Verdict>({ error: 'certificate.verifyMalformed' }, { status: 400 })
 	const { domain, message, signature } = parsed.data
 	const verification = await verifyCertificate({ domain, message }, signature)
-	return data<Verdict>({ valid: verification.valid, message })
+	// Only a genuine certificate gets the path's Portuguese title; a forged one is shown exactly as pasted.
+	const translated = verification.valid ? (await pathTitles(getLanguage(request), [message])).get(message.pathId) : undefined
+	return data<Verdict>({ valid: verification.valid, message, pathTitle: translated ?? message.path })
 }
 
 export const handle = { hydrate: false }
@@ -59,7 +61,7 @@ export default function VerifyCertificate({ loaderData, actionData }: Route.Comp
 			{verdict && 'valid' in verdict ? (
 				<>
 					<VerdictBanner valid={verdict.valid} signer={signer} appName={appName} />
-					<CertificateDetails message={verdict.message} appName={appName} />
+					<CertificateDetails message={verdict.message} appName={appName} pathTitle={verdict.pathTitle} />
 				</>
 			) : null}
 			<form method="post" className="grid gap-3">

@@ -18,7 +18,7 @@ import { rethrowFault } from '#db/faults.ts'
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUser(request)
 	const lang = getLanguage(request)
-	const [profile, wallets, certificates] = await Promise.all([profilePage(user, lang), listWallets(user.id), listCertificates(user.id)])
+	const [profile, wallets, certificates] = await Promise.all([profilePage(user, lang), listWallets(user.id), listCertificates(user.id, lang)])
 	return { title: getT(lang)('nav.myProfile'), profile, wallets, certificates }
 }
 

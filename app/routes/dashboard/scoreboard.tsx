@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Skeleton } from '~/components/ui/skeleton'
 import { requireUser } from '~/features/auth/session.server.ts'
 import { isAdmin } from '~/features/auth/user.ts'
-import { getT } from '~/features/i18n/i18n.server.ts'
+import { getLanguage, getT } from '~/features/i18n/i18n.server.ts'
 import { boardQuerySchema, TOP_N } from '~/features/scoreboard/params.ts'
 import { boardPaths, scoreboard } from '~/features/scoreboard/scoreboard.server.ts'
 import type { Route } from './+types/scoreboard'
@@ -16,7 +16,7 @@ import type { Route } from './+types/scoreboard'
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUser(request)
 	const query = boardQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
-	const paths = await boardPaths()
+	const paths = await boardPaths(getLanguage(request))
 	const pathId = query.tab === 'path' ? (paths.find((p) => p.id === query.path) ?? paths[0])?.id : undefined
 	const admin = isAdmin(user)
 	const board =

@@ -5,13 +5,14 @@ import { CertificatePageShell } from '~/components/certificates/certificate-view
 import { Button } from '~/components/ui/button'
 import { getUser } from '~/features/auth/session.server.ts'
 import { publicOutline } from '~/features/progress/shared-outline.server.ts'
+import { getLanguage } from '~/features/i18n/i18n.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import type { Route } from './+types/path-outline'
 
 // A shared link to a path or lesson, opened without a session: the path's public outline and a way to sign
 // in (back to the shared address), instead of a bare redirect. Titles only: bodies and quizzes stay private.
 export async function loader({ request, params }: Route.LoaderArgs) {
-	const [outline, user] = await Promise.all([publicOutline(params.pathId), getUser(request)])
+	const [outline, user] = await Promise.all([publicOutline(params.pathId, getLanguage(request)), getUser(request)])
 	if (!outline) throw new Response('Learning path not found.', { status: 404 })
 	const url = new URL(request.url)
 	const from = url.searchParams.get('from')
