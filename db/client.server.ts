@@ -121,6 +121,7 @@ export async function openDatabase(opts: {
 		timeoutMs: () => (migrating ? 0 : faults.queryTimeoutMs),
 		onFault: (error) => health.observe(error),
 		refusal: () => health.refusal(),
+		onReopen: (ms) => faults.report({ type: 'engine-reopened', ms }),
 	})
 	const db = drizzlePglite(thread as never, { schema }) as unknown as Db
 	try {

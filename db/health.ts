@@ -6,6 +6,8 @@ export type HealthEvent =
 	/** The database does not answer: requests get 503 without trying it until a probe succeeds. */
 	| { type: 'unavailable'; cause: string }
 	| { type: 'recovered'; downMs: number; refused: number; faults: number }
+	/** The embedded engine was opened again on its data directory after a fault; `ms` is what the open took. */
+	| { type: 'engine-reopened'; ms: number }
 
 type Options = {
 	/** A query on a connection of its own, bounded in time; rejects when the database is not there. */

@@ -21,6 +21,8 @@ type ThreadOptions = {
 	onFault: (error: DatabaseWorkerError) => void
 	/** While the database is known to be away, the error to refuse calls with (the health monitor's). */
 	refusal: () => Error | null
+	/** A worker ended by a fault was replaced and its engine is open; `ms` is what opening it took. */
+	onReopen?: (ms: number) => void
 }
 
 function workerFile() {
@@ -62,6 +64,8 @@ export class PgliteThread implements Handle {
 	private ending: Promise<unknown> = Promise.resolve()
 	private readonly pending = new Map<number, Pending>()
 	private nextId = 1
+	/** An engine was open before: the next start is a reopen after a fault (recovery replays PGlite's log). */
+	private opened = false
 
 	constructor(
 		private readonly dataDir: string | undefined,
@@ -76,12 +80,16 @@ export class PgliteThread implements Handle {
 	start(): Promise<void> {
 		this.starting ??= (async () => {
 			await this.ending
+			const began = performance.now()
+			const reopening = this.opened
 			const worker = new Worker(workerFile(), { workerData: { dataDir: this.dataDir, engine: await compiledEngine() } })
 			worker.on('message', (m: { id: number; ok: boolean; result?: unknown; error?: Record<string, unknown> }) => this.settle(m))
 			worker.on('error', (error) => this.lost(worker, new DatabaseWorkerError(`database worker failed: ${error.message}`)))
 			worker.on('exit', (code) => this.lost(worker, new DatabaseWorkerError(`database worker exited (code ${code})`)))
 			this.worker = worker
 			await this.send('ready', {}, { bypass: true, timeout: false })
+			this.opened = true
+			if (reopening) this.opts.onReopen?.(Math.round(performance.now() - began))
 		})().finally(() => (this.starting = null))
 		return this.starting
 	}

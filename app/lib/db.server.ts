@@ -16,6 +16,8 @@ function reportHealth(event: HealthEvent) {
 
 function writeHealth(event: HealthEvent) {
 	if (event.type === 'recovered') log.info('database available again', { downMs: event.downMs, refusedRequests: event.refused, faults: event.faults })
+	// The embedded engine's open is CPU-bound (WebAssembly start and log replay): its time says how loaded the machine is.
+	else if (event.type === 'engine-reopened') log.info('embedded database engine opened again', { openMs: event.ms })
 	else if (event.type === 'unavailable') log.warn('database unavailable: answering 503 until it returns', { cause: event.cause })
 	else log.warn('database connection fault; the database still answers', { cause: event.cause })
 }
