@@ -60,6 +60,11 @@ describe('readFields', () => {
 		expect(r).toEqual({ ok: false, status: 413, error: 'x.tooLarge' })
 	})
 
+	it('reads a form as empty when only JSON is accepted', async () => {
+		expect(await readFields(post('a=1', 'application/x-www-form-urlencoded'), { kind: 'json', jsonOnly: true })).toEqual({ ok: true, values: {} })
+		expect(await readFields(post('{"a":1}', 'application/json; charset=utf-8'), { kind: 'json', jsonOnly: true })).toEqual({ ok: true, values: { a: 1 } })
+	})
+
 	it('answers 400 with the fallback when the body breaks off', async () => {
 		const broken = new ReadableStream<Uint8Array>({
 			pull(controller) {

@@ -98,6 +98,11 @@ export type ReadOptions = {
 	tooLarge?: string
 	/** The form-level message of a failure; for validation, the first field's message unless named. */
 	fallback?: string
+	/**
+	 * Read only a JSON body; a form reads as empty. For actions only script posts, so that a cross-site
+	 * form (which cannot send JSON without a preflight) never gets as far as validation.
+	 */
+	jsonOnly?: boolean
 }
 
 /**
@@ -107,6 +112,7 @@ export type ReadOptions = {
  */
 export async function readFields(request: Request, opts: ReadOptions = {}): Promise<Read> {
 	try {
+		if (opts.jsonOnly && !request.headers.get('content-type')?.toLowerCase().includes('application/json')) return { ok: true, values: {} }
 		return { ok: true, values: await readBody(request, opts.kind ?? 'form', { limit: opts.limit }) }
 	} catch (error) {
 		if (error instanceof BodyTooLargeError) return { ok: false, status: 413, error: opts.tooLarge ?? 'errors.bodyTooLarge' }

@@ -25,9 +25,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
 	const user = await requireUser(request)
-	const read = await readFields(request, { kind: 'json', fallback: 'profile.errors.invalidRequest' })
+	const read = await readFields(request, { kind: 'json', jsonOnly: true, fallback: 'profile.errors.invalidRequest' })
 	if (!read.ok) return failure(read.error, read.status)
-	// Not a JSON object (or an empty one): no form sent it, so there is nothing to point at.
+	// Not a JSON object (a form post, an array, an empty object): the editor did not send it, so no field to point at.
 	if (!Object.keys(read.values).length) return failure('profile.errors.invalidRequest', 400)
 	const parsed = profileSchema.safeParse(read.values)
 	// Career fields are keyed by their own name (the tabs' field names), hence profileErrors over validate().
