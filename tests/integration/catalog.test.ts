@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { lessonContent, lessonContentPt } from '~/features/admin/lists.server.ts'
 import { getCourseOutline, getPathOverview, getVisibleLesson, listAvailablePaths } from '~/features/catalog/catalog.server.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 import { completion, createCurriculum, createLearner, createLesson, enrollIn, type Curriculum } from '#tests/support/factories.ts'
@@ -48,5 +49,13 @@ describe('catalog reads', () => {
 		expect(await getVisibleLesson(cur.lessons[1]!.id)).toMatchObject({ lessonType: 'quiz', xpValue: 20, courseId: cur.course.id, pathId: cur.path.id })
 		expect(await getVisibleLesson(draftId)).toBeNull()
 		expect(await getVisibleLesson(draftId, true)).toMatchObject({ id: draftId, moduleId: cur.module.id })
+	})
+})
+
+describe('admin lesson bodies', () => {
+	it('reads a lesson body in each language for the edit dialog, drafts included', async () => {
+		expect(await lessonContent(draftId)).toBe('# A lesson\n\nSome text.')
+		expect(await lessonContentPt(draftId)).toBe('')
+		expect(await lessonContent('00000000-0000-4000-8000-000000000000')).toBeNull()
 	})
 })
