@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { BODY_LIMITS, BodyTooLargeError, fieldErrors, parseBody, readBody, readBytes } from './forms.server.ts'
+import { BODY_LIMITS, BodyTooLargeError, failure, fieldErrors, parseBody, readBytes, readFields, refused, validate } from './forms.server.ts'
+
+/** The values read, failing the test when the body could not be read at all. */
+async function readBody(request: Request, kind?: 'form' | 'json') {
+	const read = await readFields(request, { kind })
+	if (!read.ok) throw new Error(`unreadable: ${read.error}`)
+	return read.values
+}
 
 const post = (body: BodyInit, type?: string, headers: Record<string, string> = {}) =>
 	new Request('http://x/', { method: 'POST', body, headers: { ...(type ? { 'content-type': type } : {}), ...headers }, duplex: 'half' } as RequestInit)
@@ -21,7 +28,7 @@ function chunked(n: number, chunk = 1024) {
 	return { stream, pulls: () => pulls }
 }
 
-describe('readBody', () => {
+describe('readFields', () => {
 	it('reads urlencoded, multipart and JSON bodies into one object', async () => {
 		expect(await readBody(post('a=1&b=two', 'application/x-www-form-urlencoded'))).toEqual({ a: '1', b: 'two' })
 		const form = new FormData()
@@ -47,6 +54,25 @@ describe('readBody', () => {
 	it('keeps the first value of a repeated field', async () => {
 		expect(await readBody(post('a=1&a=2', 'application/x-www-form-urlencoded'))).toEqual({ a: '1' })
 	})
+
+	it('answers 413 with the named message past a tighter cap, and never throws', async () => {
+		const r = await readFields(post(chunked(5000).stream, 'application/x-www-form-urlencoded'), { limit: 4096, tooLarge: 'x.tooLarge' })
+		expect(r).toEqual({ ok: false, status: 413, error: 'x.tooLarge' })
+	})
+
+	it('reads a form as empty when only JSON is accepted', async () => {
+		expect(await readFields(post('a=1', 'application/x-www-form-urlencoded'), { kind: 'json', jsonOnly: true })).toEqual({ ok: true, values: {} })
+		expect(await readFields(post('{"a":1}', 'application/json; charset=utf-8'), { kind: 'json', jsonOnly: true })).toEqual({ ok: true, values: { a: 1 } })
+	})
+
+	it('answers 400 with the fallback when the body breaks off', async () => {
+		const broken = new ReadableStream<Uint8Array>({
+			pull(controller) {
+				controller.error(new Error('client went away'))
+			},
+		})
+		expect(await readFields(post(broken, 'application/x-www-form-urlencoded'), { fallback: 'x.failed' })).toEqual({ ok: false, status: 400, error: 'x.failed' })
+	})
 })
 
 describe('readBytes', () => {
@@ -69,12 +95,22 @@ describe('parseBody', () => {
 	const schema = z.object({ email: z.string().email('auth.errors.emailInvalid'), age: z.coerce.number().int('bad.age') })
 
 	it('returns the parsed data', async () => {
-		expect(await parseBody(post('email=a@b.co&age=3', 'application/x-www-form-urlencoded'), schema)).toEqual({ ok: true, data: { email: 'a@b.co', age: 3 } })
+		expect(await parseBody(post('email=a@b.co&age=3', 'application/x-www-form-urlencoded'), schema)).toEqual({
+			ok: true,
+			data: { email: 'a@b.co', age: 3 },
+			values: { email: 'a@b.co', age: '3' },
+		})
 	})
 
 	it('answers 400 with the first message per field', async () => {
 		const r = await parseBody(post('email=nope&age=1.5', 'application/x-www-form-urlencoded'), schema)
-		expect(r).toEqual({ ok: false, status: 400, error: 'auth.errors.emailInvalid', fields: { email: 'auth.errors.emailInvalid', age: 'bad.age' } })
+		expect(r).toEqual({
+			ok: false,
+			status: 400,
+			error: 'auth.errors.emailInvalid',
+			fields: { email: 'auth.errors.emailInvalid', age: 'bad.age' },
+			values: { email: 'nope', age: '1.5' },
+		})
 	})
 
 	it('answers 413 past the cap', async () => {
@@ -88,9 +124,42 @@ describe('parseBody', () => {
 	})
 })
 
+describe('validate', () => {
+	it('validates values already read, with the same failure as parseBody', () => {
+		expect(validate({ email: 'a@b.co', age: '2' }, z.object({ email: z.email(), age: z.coerce.number() }))).toEqual({ ok: true, data: { email: 'a@b.co', age: 2 } })
+		expect(validate({}, z.object({ email: z.string('x.required') }), 'x.failed')).toEqual({ ok: false, status: 400, error: 'x.failed', fields: { email: 'x.required' } })
+	})
+})
+
 describe('fieldErrors', () => {
 	it("names the whole form 'form'", () => {
 		const r = z.object({ a: z.string() }).refine(() => false, 'whole').safeParse({ a: 'x' })
 		expect(fieldErrors(r.error!)).toEqual({ form: 'whole' })
+	})
+
+	it('keeps the first message per field, keyed as the caller asks for nested forms', () => {
+		const r = z.object({ career: z.object({ role: z.string('first').min(3, 'second') }) }).safeParse({ career: { role: 1 } })
+		expect(fieldErrors(r.error!)).toEqual({ career: 'first' })
+		expect(fieldErrors(r.error!, (path) => String(path.at(-1)))).toEqual({ role: 'first' })
+	})
+})
+
+describe('failure and refused', () => {
+	it('answer the one shape, leaving fields out when none is at fault', () => {
+		const plain = failure('x.no', 409)
+		expect(plain.init?.status).toBe(409)
+		expect(plain.data).toEqual({ ok: false, error: 'x.no' })
+		expect(failure('x.no', 400, {}).data).toEqual({ ok: false, error: 'x.no' })
+	})
+
+	it('keep an echoed value without letting it replace the failure', () => {
+		const reply = refused({ ok: false, status: 400, error: 'x.bad', fields: { email: 'x.bad' } }, { email: 'a@b', error: 'spoofed', ok: true })
+		expect(reply.init?.status).toBe(400)
+		expect(reply.data).toEqual({ ok: false, error: 'x.bad', fields: { email: 'x.bad' }, email: 'a@b' })
+	})
+
+	it('carry headers such as Retry-After', () => {
+		const reply = failure('x.slow', 429, undefined, { 'Retry-After': '30' })
+		expect(new Headers(reply.init?.headers).get('Retry-After')).toBe('30')
 	})
 })

@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import type { z } from 'zod'
+import { fieldErrors, type Failure, type FieldErrors } from './field-errors.ts'
 
 /**
  * The one way an action reads and validates what was posted (CONVENTIONS.md, "Form actions").
@@ -23,11 +24,13 @@ export const BODY_LIMITS = {
 } as const
 export type BodyKind = keyof typeof BODY_LIMITS
 
-export type FieldErrors<K extends string = string> = Partial<Record<K, string>>
-export type Failure<K extends string = string> = { ok: false; error: string; fields?: FieldErrors<K> }
+export type { Failure, FieldErrors } from './field-errors.ts'
+export { fieldErrors } from './field-errors.ts'
 export type Parsed<T, K extends string = string> = { ok: true; data: T } | (Failure<K> & { status: 400 | 413 })
+/** What was posted, or why it could not be read. */
+export type Read = { ok: true; values: Record<string, unknown> } | (Failure & { status: 400 | 413 })
 
-/** Thrown by `readBody` past the cap; `parse` turns it into a 413 failure. */
+/** Thrown by `readBytes` past the cap; `readFields` turns it into a 413 failure. */
 export class BodyTooLargeError extends Error {
 	constructor(readonly limit: number) {
 		super(`request body over ${limit} bytes`)
@@ -65,7 +68,7 @@ export async function readBytes(request: Request, limit: number): Promise<Uint8A
  * The posted fields: text fields of a form, or the members of a JSON object. Files of a multipart form
  * are kept as `File` values (content packs); callers that want text only get them filtered by their schema.
  */
-export async function readBody(request: Request, kind: BodyKind = 'form', opts: { limit?: number } = {}): Promise<Record<string, unknown>> {
+async function readBody(request: Request, kind: BodyKind = 'form', opts: { limit?: number } = {}): Promise<Record<string, unknown>> {
 	// A route may hold its bodies to less than its kind's cap (never more: the server's cap comes first).
 	const bytes = await readBytes(request, Math.min(opts.limit ?? Infinity, BODY_LIMITS[kind]))
 	// Lower case to recognise the type only: a multipart boundary is case-sensitive (browsers mix cases).
@@ -87,51 +90,64 @@ export async function readBody(request: Request, kind: BodyKind = 'form', opts: 
 	return out
 }
 
-/** Only the text values (what most forms post), for schemas that expect strings. */
-export async function readTextFields(request: Request, kind: BodyKind = 'form'): Promise<Record<string, string>> {
-	const values = await readBody(request, kind)
-	const out: Record<string, string> = {}
-	for (const [k, v] of Object.entries(values)) if (typeof v === 'string') out[k] = v
-	return out
+export type ReadOptions = {
+	kind?: BodyKind
+	/** A tighter cap than the kind's (never a looser one: the server's cap comes first). */
+	limit?: number
+	/** The message for a body past the cap (413); `errors.bodyTooLarge` unless named. */
+	tooLarge?: string
+	/** The form-level message of a failure; for validation, the first field's message unless named. */
+	fallback?: string
+	/**
+	 * Read only a JSON body; a form reads as empty. For actions only script posts, so that a cross-site
+	 * form (which cannot send JSON without a preflight) never gets as far as validation.
+	 */
+	jsonOnly?: boolean
 }
 
-/** The first message per field (an i18n key), keyed by the field's top-level name ('form' for the whole). */
-export function fieldErrors<K extends string = string>(error: z.ZodError): FieldErrors<K> {
-	const out: Record<string, string> = {}
-	for (const issue of error.issues) out[String(issue.path[0] ?? 'form')] ??= issue.message
-	return out as FieldErrors<K>
+/**
+ * The posted fields, never throwing: a body past the cap is a 413 failure, a broken one (the client went
+ * away mid-body) a 400. Use it when an action needs the raw values before picking a schema, or echoes
+ * one of them back; otherwise `parseBody`.
+ */
+export async function readFields(request: Request, opts: ReadOptions = {}): Promise<Read> {
+	try {
+		if (opts.jsonOnly && !request.headers.get('content-type')?.toLowerCase().includes('application/json')) return { ok: true, values: {} }
+		return { ok: true, values: await readBody(request, opts.kind ?? 'form', { limit: opts.limit }) }
+	} catch (error) {
+		if (error instanceof BodyTooLargeError) return { ok: false, status: 413, error: opts.tooLarge ?? 'errors.bodyTooLarge' }
+		return { ok: false, status: 400, error: opts.fallback ?? 'errors.badRequest' }
+	}
+}
+
+/** Validate values already read with `schema`, with the same failure as `parseBody`. */
+export function validate<S extends z.ZodType>(values: unknown, schema: S, fallback?: string): Parsed<z.infer<S>> {
+	const parsed = schema.safeParse(values)
+	if (parsed.success) return { ok: true, data: parsed.data }
+	return { ok: false, status: 400, error: fallback ?? parsed.error.issues[0]?.message ?? 'errors.badRequest', fields: fieldErrors(parsed.error) }
 }
 
 /**
  * Read the body and validate it with `schema`. On failure `error` is the form-level message: the first
- * field's message unless `fallback` names one.
+ * field's message unless `fallback` names one. `values` are the fields as posted (empty when unreadable),
+ * for a form that echoes one back.
  */
-export async function parseBody<S extends z.ZodType>(
-	request: Request,
-	schema: S,
-	opts: { kind?: BodyKind; fallback?: string; tooLarge?: string } = {},
-): Promise<Parsed<z.infer<S>>> {
-	let values: Record<string, unknown>
-	try {
-		values = await readBody(request, opts.kind ?? 'form')
-	} catch (error) {
-		if (error instanceof BodyTooLargeError) return { ok: false, status: 413, error: opts.tooLarge ?? 'errors.bodyTooLarge' }
-		// The client went away or sent a broken body: nothing to validate.
-		return { ok: false, status: 400, error: opts.fallback ?? 'errors.badRequest' }
-	}
-	const parsed = schema.safeParse(values)
-	if (parsed.success) return { ok: true, data: parsed.data }
-	const fields = fieldErrors(parsed.error)
-	return { ok: false, status: 400, error: opts.fallback ?? parsed.error.issues[0]?.message ?? 'errors.badRequest', fields }
+export async function parseBody<S extends z.ZodType>(request: Request, schema: S, opts: ReadOptions = {}): Promise<Parsed<z.infer<S>> & { values: Record<string, unknown> }> {
+	const read = await readFields(request, opts)
+	if (!read.ok) return { ...read, values: {} }
+	return { ...validate(read.values, schema, opts.fallback), values: read.values }
 }
 
-/** The reply for a refused request: the one failure shape, with its status. */
-export function failure<K extends string = string>(error: string, status = 400, fields?: FieldErrors<K>, headers?: HeadersInit) {
+/**
+ * The reply for a refused request: the one failure shape, with its status. `echo` adds members a page
+ * re-renders with (the email typed into a static sign-in form), never in place of `error`.
+ */
+export function failure<K extends string = string, E extends object = object>(error: string, status = 400, fields?: FieldErrors<K>, headers?: HeadersInit, echo?: E) {
 	const body: Failure<K> = fields && Object.keys(fields).length ? { ok: false, error, fields } : { ok: false, error }
-	return data(body, { status, headers })
+	return data({ ...(echo as E), ...body }, { status, headers })
 }
 
-/** `failure` for a `Parsed` that did not parse. */
-export function refused<K extends string>(parsed: Failure<K> & { status: number }) {
-	return failure(parsed.error, parsed.status, parsed.fields)
+/** `failure` for a `Parsed` or `Read` that did not succeed. */
+export function refused<K extends string, E extends object = object>(parsed: Failure<K> & { status: number }, echo?: E) {
+	return failure(parsed.error, parsed.status, parsed.fields, undefined, echo)
 }

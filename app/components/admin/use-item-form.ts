@@ -3,7 +3,8 @@ import { useTranslation } from '~/features/i18n/react.tsx'
 import { useFetcher } from 'react-router'
 import { toast } from '~/components/ui/toast'
 import type { z } from 'zod'
-import { errorText, formErrors, type FieldErrors } from '~/features/admin/schemas.ts'
+import { errorText } from '~/features/admin/schemas.ts'
+import { fieldErrors, type FieldErrors } from '~/lib/field-errors.ts'
 import type { ActionResult } from '~/features/admin/types.ts'
 import { slugify } from '~/lib/slug.ts'
 
@@ -50,7 +51,7 @@ export function useItemForm(opts: {
 		const form = event.currentTarget
 		const parsed = opts.schema.safeParse(values)
 		if (!parsed.success) {
-			setErrors(formErrors(parsed.error))
+			setErrors(fieldErrors(parsed.error))
 			// Let React paint the messages, then take the keyboard to the first wrong field.
 			requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
 			return
@@ -67,7 +68,7 @@ export function useItemForm(opts: {
 			onDone()
 			return
 		}
-		setErrors(data.fieldErrors ?? {})
+		setErrors(data.fields ?? {})
 		toast.error(errorText(t, data.error || messages.failed))
 	}, [fetcher.state, fetcher.data, t, id, messages, onDone])
 

@@ -8,7 +8,6 @@ import { Label } from '~/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select'
 import { Textarea } from '~/components/ui/textarea'
 import {
-	applicationFieldErrors,
 	applicationSchema,
 	experienceLevels,
 	fieldsByType,
@@ -16,9 +15,9 @@ import {
 	investmentAmounts,
 	limitsOf,
 	timelines,
-	type ApplicationFieldErrors,
 	type ApplicationType,
 } from '~/features/applications/schemas.ts'
+import { fieldErrors, type FieldErrors } from '~/lib/field-errors.ts'
 
 export type ApplicationFormDialogProps = {
 	type: ApplicationType
@@ -58,7 +57,7 @@ export default function ApplicationFormDialog({ type, open, onOpenChange, return
 function ApplicationForm({ type, onDone }: { type: ApplicationType; onDone: () => void }) {
 	const { t } = useTranslation()
 	const formRef = useRef<HTMLFormElement>(null)
-	const [errors, setErrors] = useState<ApplicationFieldErrors>({})
+	const [errors, setErrors] = useState<FieldErrors>({})
 	const [formError, setFormError] = useState<string>()
 	const [busy, setBusy] = useState(false)
 	const [choices, setChoices] = useState<Record<string, string>>({})
@@ -81,14 +80,14 @@ function ApplicationForm({ type, onDone }: { type: ApplicationType; onDone: () =
 		const parsed = applicationSchema.safeParse(Object.fromEntries(data))
 		if (!parsed.success) {
 			setFormError(undefined)
-			setErrors(applicationFieldErrors(parsed.error))
+			setErrors(fieldErrors(parsed.error))
 			return
 		}
 		setBusy(true)
 		setFormError(undefined)
 		try {
 			const res = await fetch('/resources/applications', { method: 'POST', body: data, headers: { Accept: 'application/json' } })
-			const body = (await res.json().catch(() => ({}))) as { ok?: boolean; error?: string; message?: string; fields?: ApplicationFieldErrors }
+			const body = (await res.json().catch(() => ({}))) as { ok?: boolean; error?: string; message?: string; fields?: FieldErrors }
 			if (res.ok && body.ok) {
 				toast.success(t('applications.modal.success'))
 				formRef.current?.reset()

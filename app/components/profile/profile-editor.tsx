@@ -23,7 +23,7 @@ const tabs = [
 type TabId = (typeof tabs)[number]['id']
 const isTab = (v: string | null): v is TabId => tabs.some((t) => t.id === v)
 
-export type SaveResponse = { ok: true } | { ok: false; error: string; fieldErrors?: ProfileErrors }
+export type SaveResponse = { ok: true } | { ok: false; error: string; fields?: ProfileErrors }
 
 /** The tab holding the first field with an error, so a refused save shows it. */
 function tabOfFirstError(errors: ProfileErrors): TabId | undefined {
@@ -66,9 +66,9 @@ export function ProfileEditor({ data }: { data: ProfilePageData }) {
 			toast.success(t('profile.saved'))
 			return
 		}
-		if (res.fieldErrors && Object.keys(res.fieldErrors).length) {
-			setErrors(res.fieldErrors)
-			const where = tabOfFirstError(res.fieldErrors)
+		if (res.fields && Object.keys(res.fields).length) {
+			setErrors(res.fields)
+			const where = tabOfFirstError(res.fields)
 			if (where) setTab(where)
 			toast.error(t('profile.errors.fixErrors'))
 		} else {

@@ -2,9 +2,24 @@ import { sql } from 'drizzle-orm'
 import { isProviderConfigured } from '~/features/auth/flows.server.ts'
 import { completionDays } from '~/features/progress/progress.server.ts'
 import { utcDay } from '~/features/progress/habits.ts'
-import { challengeAttempts } from '#db/schema.ts'
+import { alias } from 'drizzle-orm/pg-core'
+import {
+	account,
+	achievementClaims,
+	challengeAttempts,
+	courses,
+	learningPaths,
+	lessons,
+	modules,
+	quizAttempts,
+	tutorMessages,
+	user,
+	userEnrollments,
+	userProfiles,
+	userProgress,
+	xpLedger,
+} from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
 import { checkClaim, evaluateAll, summarize, type AchievementFacts, type ProfileFacts } from './rules.ts'
 
 type FactsRow = {
@@ -24,45 +39,51 @@ type FactsRow = {
 /** Everything the rules need, in two queries whatever the learner's history (run in parallel). */
 export async function gatherFacts(userId: string, now = new Date()): Promise<AchievementFacts & { totalXP: number }> {
 	const db = await getDb()
-	const [rows, days] = await Promise.all([
-		db.execute(sql`
-			SELECT u.email_verified AS "emailVerified",
+	// Aliases where a subquery reaches the outer row (`alias()` renders only the alias: FROM table alias).
+	const u = alias(user, 'u')
+	const p = alias(userProfiles, 'p')
+	const up = userProgress
+	const [{ rows }, days] = await Promise.all([
+		db.execute<FactsRow>(sql`
+			SELECT ${u.emailVerified} AS "emailVerified",
 				(SELECT json_build_object(
-					'fullName', p.full_name, 'country', p.country, 'city', p.city, 'languages', p.languages,
-					'yearsExperience', p.years_experience, 'stacks', p.stacks, 'skillsToDevelop', p.skills_to_develop,
-					'positionCompany', p.position_company, 'linkedinUrl', p.linkedin_url, 'githubUrl', p.github_url)
-					FROM user_profiles p WHERE p.user_id = u.id) AS profile,
-				(SELECT count(*)::int FROM user_progress WHERE user_id = u.id AND status = 'completed') AS "completedLessons",
-				(SELECT count(*)::int FROM user_progress WHERE user_id = u.id) AS "lessonsStarted",
+					'fullName', ${p.fullName}, 'country', ${p.country}, 'city', ${p.city}, 'languages', ${p.languages},
+					'yearsExperience', ${p.yearsExperience}, 'stacks', ${p.stacks}, 'skillsToDevelop', ${p.skillsToDevelop},
+					'positionCompany', ${p.positionCompany}, 'linkedinUrl', ${p.linkedinUrl}, 'githubUrl', ${p.githubUrl})
+					FROM ${userProfiles} ${p} WHERE ${p.userId} = ${u.id}) AS profile,
+				(SELECT count(*)::int FROM ${up} WHERE ${up.userId} = ${u.id} AND ${up.status} = 'completed') AS "completedLessons",
+				(SELECT count(*)::int FROM ${up} WHERE ${up.userId} = ${u.id}) AS "lessonsStarted",
 				(SELECT json_build_object('done', done, 'total', total) FROM (
-					SELECT count(l.id)::int AS total, count(up.id)::int AS done
-					FROM user_enrollments e
-					JOIN learning_paths lp ON lp.id = e.learning_path_id AND lp.is_published
-					LEFT JOIN courses c ON c.path_id = lp.id AND c.is_published
-					LEFT JOIN modules m ON m.course_id = c.id AND m.is_published
-					LEFT JOIN lessons l ON l.module_id = m.id AND l.is_published
-					LEFT JOIN user_progress up ON up.lesson_id = l.id AND up.user_id = u.id AND up.status = 'completed'
-					WHERE e.user_id = u.id AND e.is_active
-					GROUP BY lp.id
-					ORDER BY count(up.id)::float / nullif(count(l.id), 0) DESC NULLS LAST, count(up.id) DESC
+					SELECT count(${lessons.id})::int AS total, count(${up.id})::int AS done
+					FROM ${userEnrollments}
+					JOIN ${learningPaths} ON ${learningPaths.id} = ${userEnrollments.learningPathId} AND ${learningPaths.isPublished}
+					LEFT JOIN ${courses} ON ${courses.pathId} = ${learningPaths.id} AND ${courses.isPublished}
+					LEFT JOIN ${modules} ON ${modules.courseId} = ${courses.id} AND ${modules.isPublished}
+					LEFT JOIN ${lessons} ON ${lessons.moduleId} = ${modules.id} AND ${lessons.isPublished}
+					LEFT JOIN ${up} ON ${up.lessonId} = ${lessons.id} AND ${up.userId} = ${u.id} AND ${up.status} = 'completed'
+					WHERE ${userEnrollments.userId} = ${u.id} AND ${userEnrollments.isActive}
+					GROUP BY ${learningPaths.id}
+					ORDER BY count(${up.id})::float / nullif(count(${lessons.id}), 0) DESC NULLS LAST, count(${up.id}) DESC
 					LIMIT 1
 				) best) AS "bestPath",
 				-- Each quiz's first finished attempt only: a retake comes after its answers were shown.
 				(SELECT json_build_object('correct', correct, 'total', total) FROM (
-					SELECT DISTINCT ON (lesson_id) correct, total FROM quiz_attempts
-					WHERE user_id = u.id AND completed_at IS NOT NULL AND total > 0
-					ORDER BY lesson_id, created_at, completed_at
+					SELECT DISTINCT ON (${quizAttempts.lessonId}) ${quizAttempts.correct} AS correct, ${quizAttempts.total} AS total FROM ${quizAttempts}
+					WHERE ${quizAttempts.userId} = ${u.id} AND ${quizAttempts.completedAt} IS NOT NULL AND ${quizAttempts.total} > 0
+					ORDER BY ${quizAttempts.lessonId}, ${quizAttempts.createdAt}, ${quizAttempts.completedAt}
 				) firsts ORDER BY correct::float / total DESC, correct DESC LIMIT 1) AS "bestQuiz",
-				(SELECT count(*)::int FROM ${challengeAttempts} WHERE ${challengeAttempts.userId} = u.id AND ${challengeAttempts.firstPassedAt} IS NOT NULL) AS "challengesPassed",
-				EXISTS (SELECT 1 FROM account WHERE user_id = u.id AND provider_id = 'github') AS "githubConnected",
-				(SELECT count(*)::int FROM (SELECT 1 FROM tutor_messages WHERE user_id = u.id AND role = 'user' LIMIT 1) t) AS "tutorQuestions",
-				(SELECT json_agg(task_id) FROM achievement_claims WHERE user_id = u.id) AS claimed,
-				(SELECT coalesce(sum(amount), 0)::int FROM xp_ledger WHERE user_id = u.id) AS "totalXP"
-			FROM "user" u WHERE u.id = ${userId}
+				(SELECT count(*)::int FROM ${challengeAttempts} WHERE ${challengeAttempts.userId} = ${u.id} AND ${challengeAttempts.firstPassedAt} IS NOT NULL) AS "challengesPassed",
+				EXISTS (SELECT 1 FROM ${account} WHERE ${account.userId} = ${u.id} AND ${account.providerId} = 'github') AS "githubConnected",
+				(SELECT count(*)::int FROM (
+					SELECT 1 FROM ${tutorMessages} WHERE ${tutorMessages.userId} = ${u.id} AND ${tutorMessages.role} = 'user' LIMIT 1
+				) t) AS "tutorQuestions",
+				(SELECT json_agg(${achievementClaims.taskId}) FROM ${achievementClaims} WHERE ${achievementClaims.userId} = ${u.id}) AS claimed,
+				(SELECT coalesce(sum(${xpLedger.amount}), 0)::int FROM ${xpLedger} WHERE ${xpLedger.userId} = ${u.id}) AS "totalXP"
+			FROM ${user} ${u} WHERE ${u.id} = ${userId}
 		`),
 		completionDays(userId),
 	])
-	const row = rowsOf<FactsRow>(rows)[0]
+	const row = rows[0]
 	return {
 		emailVerified: Boolean(row?.emailVerified),
 		profile: row?.profile ?? null,
@@ -107,21 +128,17 @@ export async function claimTask(userId: string, taskId: string): Promise<ClaimRe
 	const { task } = check
 	const db = await getDb()
 	const awarded = await db.transaction(async (tx) => {
-		const claim = rowsOf<{ id: string }>(
-			await tx.execute(sql`
-				INSERT INTO achievement_claims (user_id, task_id, self_reported) VALUES (${userId}, ${task.id}, ${task.selfReported})
-				ON CONFLICT (user_id, task_id) DO NOTHING
-				RETURNING id
-			`),
-		)
+		const claim = await tx
+			.insert(achievementClaims)
+			.values({ userId, taskId: task.id, selfReported: task.selfReported })
+			.onConflictDoNothing({ target: [achievementClaims.userId, achievementClaims.taskId] })
+			.returning({ id: achievementClaims.id })
 		if (claim.length === 0) return null
-		const xp = rowsOf<{ amount: number }>(
-			await tx.execute(sql`
-				INSERT INTO xp_ledger (user_id, source_kind, source_id, amount) VALUES (${userId}, 'achievement', ${task.id}, ${task.xp})
-				ON CONFLICT (user_id, source_kind, source_id) DO NOTHING
-				RETURNING amount
-			`),
-		)
+		const xp = await tx
+			.insert(xpLedger)
+			.values({ userId, sourceKind: 'achievement', sourceId: task.id, amount: task.xp })
+			.onConflictDoNothing({ target: [xpLedger.userId, xpLedger.sourceKind, xpLedger.sourceId] })
+			.returning({ amount: xpLedger.amount })
 		return Number(xp[0]?.amount ?? 0)
 	})
 	if (awarded === null) return { ok: false, error: 'alreadyClaimed', status: 409 }

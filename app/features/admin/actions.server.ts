@@ -1,8 +1,9 @@
 import { data } from 'react-router'
 import { rethrowFault } from '#db/faults.ts'
+import { fieldErrors, readFields } from '~/lib/forms.server.ts'
 import { log } from '~/lib/log.server.ts'
 import { createItem, deleteItem, moveItem, setPublished, updateItem, type WriteResult } from './content.server.ts'
-import { formErrors, formSchemas, idSchema, intentSchema, toggleSchema, type ContentKind } from './schemas.ts'
+import { formSchemas, idSchema, intentSchema, toggleSchema, type ContentKind } from './schemas.ts'
 import type { ActionResult } from './types.ts'
 
 const failure: Record<ContentKind, { save: string; delete: string }> = {
@@ -10,13 +11,6 @@ const failure: Record<ContentKind, { save: string; delete: string }> = {
 	course: { save: 'admin.courses.saveFailed', delete: 'admin.courses.deleteFailed' },
 	module: { save: 'admin.modules.saveFailed', delete: 'admin.modules.deleteFailed' },
 	lesson: { save: 'admin.lessons.saveFailed', delete: 'admin.lessons.deleteFailed' },
-}
-
-export async function readForm(request: Request): Promise<Record<string, string>> {
-	const form = await request.formData().catch(() => null)
-	const out: Record<string, string> = {}
-	if (form) for (const [k, v] of form) if (typeof v === 'string') out[k] = v
-	return out
 }
 
 function reply(result: ActionResult, status = 200) {
@@ -27,7 +21,10 @@ function reply(result: ActionResult, status = 200) {
  * The one action of each content screen: `intent` picks create, update, toggle, delete, move-up or
  * move-down; the input is validated with the form's own schema. Call requireAdmin before this.
  */
-export async function contentAction(kind: ContentKind, actorId: string, form: Record<string, string>) {
+export async function contentAction(kind: ContentKind, actorId: string, request: Request) {
+	const read = await readFields(request, { fallback: 'admin.errors.badRequest' })
+	if (!read.ok) return reply({ ok: false, error: read.error }, read.status)
+	const form = read.values
 	const parsedIntent = intentSchema.safeParse(form)
 	if (!parsedIntent.success) return reply({ ok: false, error: 'admin.errors.badRequest' }, 400)
 	const intent = parsedIntent.data.intent
@@ -35,14 +32,14 @@ export async function contentAction(kind: ContentKind, actorId: string, form: Re
 	const done = (result: WriteResult) =>
 		result.ok
 			? reply({ ok: true, intent, id: result.id })
-			: reply({ ok: false, intent, error: result.error, fieldErrors: result.fieldErrors }, result.status)
+			: reply({ ok: false, intent, error: result.error, fields: result.fields }, result.status)
 
 	try {
 		if (intent === 'create' || intent === 'update') {
 			const parsed = formSchemas[kind].safeParse(form)
 			if (!parsed.success) {
-				const fieldErrors = formErrors(parsed.error)
-				return reply({ ok: false, intent, error: Object.values(fieldErrors)[0] ?? fallback, fieldErrors }, 400)
+				const fields = fieldErrors(parsed.error)
+				return reply({ ok: false, intent, error: Object.values(fields)[0] ?? fallback, fields }, 400)
 			}
 			if (intent === 'create') return done(await createItem(kind, actorId, parsed.data))
 			const id = idSchema.safeParse(form)

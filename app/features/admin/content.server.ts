@@ -4,7 +4,8 @@ import { writeChallenge } from '~/features/challenges/content.server.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
 import { audit, diff } from './audit.server.ts'
-import type { ContentKind, FieldErrors, FormOf } from './schemas.ts'
+import type { FieldErrors } from '~/lib/field-errors.ts'
+import type { ContentKind, FormOf } from './schemas.ts'
 
 // Every content write: one transaction that locks the parent row first, so concurrent edits of
 // the same siblings queue up and orders stay 1..n; the audit row is written in the same transaction.
@@ -12,7 +13,7 @@ import type { ContentKind, FieldErrors, FormOf } from './schemas.ts'
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 type Row = Record<string, unknown> & { id: string; order?: number; is_published: boolean; published_at: Date | null }
 
-export type WriteResult = { ok: true; id: string } | { ok: false; status: 400 | 404 | 409; error: string; fieldErrors?: FieldErrors }
+export type WriteResult = { ok: true; id: string } | { ok: false; status: 400 | 404 | 409; error: string; fields?: FieldErrors }
 
 const TABLE: Record<ContentKind, string> = { path: 'learning_paths', course: 'courses', module: 'modules', lesson: 'lessons' }
 const PARENT = {
@@ -71,10 +72,10 @@ async function run(kind: ContentKind, work: (tx: Tx) => Promise<string>, db?: Db
 		if (error instanceof Refusal) return error.result
 		const code = errorCode(error)
 		// The only unique keys on content are the slugs within a parent.
-		if (code === '23505') return { ok: false, status: 409, error: 'admin.errors.slugTaken', fieldErrors: { slug: 'admin.errors.slugTaken' } }
+		if (code === '23505') return { ok: false, status: 409, error: 'admin.errors.slugTaken', fields: { slug: 'admin.errors.slugTaken' } }
 		if (code === '23503' && hasParent(kind)) {
 			const p = PARENT[kind]
-			return { ok: false, status: 400, error: p.error, fieldErrors: { [p.column]: p.error } }
+			return { ok: false, status: 400, error: p.error, fields: { [p.column]: p.error } }
 		}
 		if (code === '40P01' || code === '40001') return { ok: false, status: 409, error: 'admin.errors.conflict' }
 		throw error
@@ -89,7 +90,7 @@ async function rows<T>(tx: Tx, query: SQL) {
 async function lockParent(tx: Tx, kind: ChildKind, parentId: string) {
 	const p = PARENT[kind]
 	const found = await rows(tx, sql`SELECT id FROM ${sql.raw(p.table)} WHERE id = ${parentId} FOR UPDATE`)
-	if (!found.length) throw new Refusal({ ok: false, status: 400, error: p.error, fieldErrors: { [p.column]: p.error } })
+	if (!found.length) throw new Refusal({ ok: false, status: 400, error: p.error, fields: { [p.column]: p.error } })
 }
 
 async function siblings(tx: Tx, kind: ChildKind, parentId: string) {

@@ -75,14 +75,14 @@ describe('admin content writes', () => {
 		const { id: p2 } = await ok(createItem('path', actor, path('dup-two'), h.db))
 		await ok(createItem('course', actor, course(p1, 'same', 1), h.db))
 		const clash = await createItem('course', actor, course(p1, 'same', 1), h.db)
-		expect(clash).toEqual({ ok: false, status: 409, error: 'admin.errors.slugTaken', fieldErrors: { slug: 'admin.errors.slugTaken' } })
+		expect(clash).toEqual({ ok: false, status: 409, error: 'admin.errors.slugTaken', fields: { slug: 'admin.errors.slugTaken' } })
 		await ok(createItem('course', actor, course(p2, 'same', 1), h.db))
-		expect(await createItem('path', actor, path('dup-one'), h.db)).toMatchObject({ ok: false, fieldErrors: { slug: 'admin.errors.slugTaken' } })
+		expect(await createItem('path', actor, path('dup-one'), h.db)).toMatchObject({ ok: false, fields: { slug: 'admin.errors.slugTaken' } })
 		// An unknown parent is a field error too.
 		expect(await createItem('course', actor, course('00000000-0000-4000-8000-000000000000', 'zzz', 1), h.db)).toMatchObject({
 			ok: false,
 			status: 400,
-			fieldErrors: { path_id: 'admin.errors.selectPath' },
+			fields: { path_id: 'admin.errors.selectPath' },
 		})
 	})
 
@@ -147,15 +147,18 @@ describe('admin content writes', () => {
 	})
 
 	it('answers bad intents and bad input with 4xx, never a throw', async () => {
-		const status = async (form: Record<string, string>) => (await contentAction('course', actor, form)).init?.status ?? 200
+		const posted = (form: Record<string, string>) =>
+			new Request('http://x/', { method: 'POST', body: new URLSearchParams(form), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+		const status = async (form: Record<string, string>) => (await contentAction('course', actor, posted(form))).init?.status ?? 200
 		expect(await status({})).toBe(400)
 		expect(await status({ intent: 'explode' })).toBe(400)
 		expect(await status({ intent: 'delete', id: 'nope' })).toBe(400)
 		expect(await status({ intent: 'delete', id: '00000000-0000-4000-8000-000000000000' })).toBe(404)
 		expect(await status({ intent: 'create', title: 'x' })).toBe(400)
 		expect(await status({ intent: 'move-up', id: '00000000-0000-4000-8000-000000000000' })).toBe(404)
-		const result = await contentAction('path', actor, { intent: 'create', title: 'ab', slug: 'Bad Slug' })
-		expect(result.data).toMatchObject({ ok: false, fieldErrors: { title: 'admin.errors.titleMin', slug: 'admin.errors.slugFormat' } })
+		expect(await contentAction('course', actor, new Request('http://x/', { method: 'POST', body: '{"intent":"create"', headers: { 'content-type': 'application/json' } }))).toMatchObject({ init: { status: 400 } })
+		const result = await contentAction('path', actor, posted({ intent: 'create', title: 'ab', slug: 'Bad Slug' }))
+		expect(result.data).toMatchObject({ ok: false, fields: { title: 'admin.errors.titleMin', slug: 'admin.errors.slugFormat' } })
 	})
 
 	it('lists with counts and filters in one query each', async () => {

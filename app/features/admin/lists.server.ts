@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
+import { lessons } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
 import { LIST_LIMIT, type ContentFilter } from './schemas.ts'
@@ -129,13 +130,13 @@ export async function contentOptions(): Promise<ContentOptions> {
 /** A lesson's full content for the edit dialog (lists carry only a preview). */
 export async function lessonContent(id: string): Promise<string | null> {
 	const db = await getDb()
-	const [row] = rowsOf<{ content: string | null }>(await db.execute(sql`SELECT content FROM lessons WHERE id = ${id}`))
+	const [row] = await db.select({ content: lessons.content }).from(lessons).where(eq(lessons.id, id))
 	return row ? (row.content ?? '') : null
 }
 
 /** A lesson's Portuguese body for the edit dialog ('' when not translated yet). */
 export async function lessonContentPt(id: string): Promise<string> {
 	const db = await getDb()
-	const [row] = rowsOf<{ contentPt: string | null }>(await db.execute(sql`SELECT content_pt AS "contentPt" FROM lessons WHERE id = ${id}`))
+	const [row] = await db.select({ contentPt: lessons.contentPt }).from(lessons).where(eq(lessons.id, id))
 	return row?.contentPt ?? ''
 }

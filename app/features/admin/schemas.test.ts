@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import en from '~/locales/en-US.json'
-import { courseFormSchema, errorText, formErrors, lessonFormSchema, moduleFormSchema, pathFormSchema } from './schemas.ts'
+import { fieldErrors } from '~/lib/field-errors.ts'
+import { courseFormSchema, errorText, lessonFormSchema, moduleFormSchema, pathFormSchema } from './schemas.ts'
 
 const uuid = '6f1c2a8e-3b1d-4c7a-9e2f-1a2b3c4d5e6f'
 const errors = (schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, input: Record<string, string>) => {
 	const r = schema.safeParse(input)
-	return r.success ? {} : formErrors(r.error as never)
+	return r.success ? {} : fieldErrors(r.error as never)
 }
 
 /** The English text of an error key, as the form shows it. */

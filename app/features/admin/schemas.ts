@@ -204,14 +204,6 @@ export const roleChangeSchema = z.object({
 	email: z.string().transform(singleLine).pipe(z.string().min(3).max(254)),
 })
 
-export type FieldErrors = Partial<Record<string, string>>
-
-/** First message per field. */
-export function formErrors(error: z.ZodError): FieldErrors {
-	const out: FieldErrors = {}
-	for (const issue of error.issues) out[String(issue.path[0] ?? 'form')] ??= issue.message
-	return out
-}
 
 /** Render a message key, with its optional '#n' question number. */
 export function errorText(t: (key: string, options?: Record<string, unknown>) => string, message: string) {

@@ -1,5 +1,6 @@
 // Shapes shared by the admin queries and the screens that show them (no server code here).
-import type { ContentIntent, FieldErrors } from './schemas.ts'
+import type { FieldErrors } from '~/lib/field-errors.ts'
+import type { ContentIntent } from './schemas.ts'
 
 type Stamps = {
 	isPublished: boolean
@@ -86,7 +87,7 @@ export type AuditEntry = {
 
 export type ActionResult =
 	| { ok: true; intent: ContentIntent; id?: string }
-	| { ok: false; intent?: ContentIntent; error: string; fieldErrors?: FieldErrors }
+	| { ok: false; intent?: ContentIntent; error: string; fields?: FieldErrors }
 
 export type AdminUser = {
 	id: string

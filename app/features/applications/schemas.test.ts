@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { applicationFieldErrors, applicationSchema, inboxFilterSchema, normalizeUrl, statusChangeSchema } from './schemas.ts'
+import { fieldErrors } from '~/lib/field-errors.ts'
+import { applicationSchema, inboxFilterSchema, normalizeUrl, statusChangeSchema } from './schemas.ts'
 
 function errorsOf(input: Record<string, unknown>) {
 	const parsed = applicationSchema.safeParse(input)
-	return parsed.success ? {} : applicationFieldErrors(parsed.error)
+	return parsed.success ? {} : fieldErrors(parsed.error)
 }
 
 describe('applicationSchema', () => {

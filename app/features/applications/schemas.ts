@@ -125,18 +125,6 @@ export const applicationSchema = z
 
 export type ApplicationInput = z.infer<typeof applicationSchema>
 
-export type ApplicationFieldErrors = Partial<Record<string, string>>
-
-/** First message per field, as i18n keys. */
-export function applicationFieldErrors(error: z.ZodError): ApplicationFieldErrors {
-	const out: ApplicationFieldErrors = {}
-	for (const issue of error.issues) {
-		const key = String(issue.path[0] ?? 'form')
-		out[key] ??= issue.message
-	}
-	return out
-}
-
 /** Inbox filters from the query string; unknown values are ignored rather than refused. */
 export const inboxFilterSchema = z.object({
 	type: z.enum(applicationTypes).optional().catch(undefined),

@@ -3,11 +3,11 @@ import { sendMail } from '~/features/mail/mailer.server.ts'
 import { clientIp, hit } from '~/features/security/rate-limit.server.ts'
 import { runInBackground } from '~/lib/background.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
-import { BodyTooLargeError, readBody } from '~/lib/forms.server.ts'
+import { fieldErrors, readFields, type FieldErrors } from '~/lib/forms.server.ts'
 import { log } from '~/lib/log.server.ts'
 import { insertApplication } from './applications.server.ts'
 import { confirmationMail, teamMail } from './mail.server.ts'
-import { applicationFieldErrors, applicationSchema, HONEYPOT_FIELD, type ApplicationFieldErrors, type ApplicationInput } from './schemas.ts'
+import { applicationSchema, HONEYPOT_FIELD, type ApplicationInput } from './schemas.ts'
 
 export const DEFAULT_NOTIFY_EMAIL = 'team@learnchain.local'
 /** The longest application is a few KB of text; a form's general cap would be 256 KB. */
@@ -15,21 +15,12 @@ const MAX_BODY_BYTES = 32 * 1024
 
 export type SubmitResult =
 	| { status: 200; body: { ok: true; message: string } }
-	| { status: 400 | 413 | 429; body: { ok: false; error: string; fields?: ApplicationFieldErrors }; retryAfter?: number }
+	| { status: 400 | 413 | 429; body: { ok: false; error: string; fields?: FieldErrors }; retryAfter?: number }
 
 const success = { status: 200, body: { ok: true, message: 'applications.modal.success' } } as const
 
-function fail(status: 400 | 413 | 429, error: string, fields?: ApplicationFieldErrors): SubmitResult {
+function fail(status: 400 | 413 | 429, error: string, fields?: FieldErrors): SubmitResult {
 	return { status, body: { ok: false, error, ...(fields ? { fields } : {}) } }
-}
-
-async function readForm(request: Request): Promise<Record<string, unknown> | 'tooLarge' | null> {
-	try {
-		const form = await readBody(request, 'form', { limit: MAX_BODY_BYTES })
-		return Object.keys(form).length ? form : null
-	} catch (error) {
-		return error instanceof BodyTooLargeError ? 'tooLarge' : null
-	}
 }
 
 /**
@@ -42,9 +33,11 @@ export async function submitApplication(request: Request): Promise<SubmitResult>
 	const rate = await hit('applications', ip)
 	if (rate.limited) return { status: 429, body: { ok: false, error: 'applications.errors.tooManyRequests' }, retryAfter: rate.retryAfter }
 
-	const form = await readForm(request)
-	if (form === 'tooLarge') return fail(413, 'applications.errors.tooLarge')
-	if (!form) return fail(400, 'applications.errors.badRequest')
+	const read = await readFields(request, { limit: MAX_BODY_BYTES, tooLarge: 'applications.errors.tooLarge', fallback: 'applications.errors.badRequest' })
+	if (!read.ok) return fail(read.status, read.error)
+	const form = read.values
+	// Nothing readable (no form, wrong content type): a broken client, not an applicant to correct.
+	if (!Object.keys(form).length) return fail(400, 'applications.errors.badRequest')
 
 	const trap = form[HONEYPOT_FIELD]
 	if (typeof trap !== 'string' || trap !== '') {
@@ -55,7 +48,7 @@ export async function submitApplication(request: Request): Promise<SubmitResult>
 
 	const parsed = applicationSchema.safeParse(form)
 	if (!parsed.success) {
-		const fields = applicationFieldErrors(parsed.error)
+		const fields = fieldErrors(parsed.error)
 		return fail(400, fields.type ?? 'applications.errors.failed', fields)
 	}
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fieldErrors, loginSchema, signupSchema, updatePasswordSchema } from './schemas.ts'
+import { fieldErrors } from '~/lib/field-errors.ts'
+import { loginSchema, signupSchema, updatePasswordSchema } from './schemas.ts'
 
 describe('auth schemas', () => {
 	it('trims the login email and requires both fields', () => {

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { readTextFields } from '~/lib/forms.server.ts'
 
 // Messages are i18n keys; the form renders them with t().
 const email = z
@@ -47,29 +46,10 @@ export const changePasswordSchema = z
 export const providerSchema = z.enum(['google', 'github'])
 export type Provider = z.infer<typeof providerSchema>
 
-export type FieldErrors = Partial<Record<string, string>>
+/** The social sign-in button's form; a redirect that is no text is dropped, as any unsafe one is later. */
+export const oauthFormSchema = z.object({ provider: providerSchema, redirectTo: z.string().optional().catch(undefined) })
 
-/** First message per field, as i18n keys. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-	const out: FieldErrors = {}
-	for (const issue of error.issues) {
-		const key = String(issue.path[0] ?? 'form')
-		out[key] ??= issue.message
-	}
-	return out
-}
-
-export function formObject(form: FormData) {
-	const out: Record<string, string> = {}
-	for (const [k, v] of form) if (typeof v === 'string') out[k] = v
-	return out
-}
-
-/**
- * The text fields of a posted form, read with the forms module's cap. A body that is no form at all (JSON,
- * garbage, a wrong or missing content type) reads as empty, so the action's validation answers 400 instead
- * of the parser's 500; one past the cap never gets here (the server answers 413 first).
- */
-export async function readFormObject(request: Request): Promise<Record<string, string>> {
-	return readTextFields(request).catch(() => ({}))
+/** The email as typed, for a refused form to show again (the auth pages are static: no client state). */
+export function echoedEmail(values: Record<string, unknown>): string {
+	return typeof values.email === 'string' ? values.email.slice(0, 254) : ''
 }

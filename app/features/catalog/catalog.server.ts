@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, sql, type AnyColumn } from 'drizzle-orm'
 import { z } from 'zod'
 import { getDb } from '~/lib/db.server.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
+import { courses as courseTable, learningPaths, lessons, modules as moduleTable, userEnrollments, userProgress } from '#db/schema.ts'
 import type { Language } from '~/features/i18n/config.ts'
 import { localize, localizeOptional } from './localize.ts'
 import { LEVELS, type Level, type OutlineLesson, type OutlineModule, type PathCard } from './types.ts'
@@ -12,7 +12,18 @@ const uuid = z.uuid()
 export const isUuid = (id: string | null | undefined): id is string => uuid.safeParse(id).success
 
 /** Drafts are visible to admins (preview) only; learners see the published chain. */
-const visible = (alias: string, preview: boolean) => (preview ? sql.raw('true') : sql.raw(`${alias}.is_published`))
+const visible = (column: AnyColumn, preview: boolean) => (preview ? sql`true` : sql`${column}`)
+
+// Short names for the queries below (the plain ones are taken by the results they build).
+const p = learningPaths
+const c = courseTable
+const m = moduleTable
+const l = lessons
+const up = userProgress
+const e = userEnrollments
+
+/** The learner's active enrollment in the path of the row being read. */
+const enrolledIn = (userId: string) => sql<boolean>`EXISTS (SELECT 1 FROM ${e} WHERE ${e.learningPathId} = ${p.id} AND ${e.userId} = ${userId} AND ${e.isActive})`
 
 type PathCardRow = Omit<PathCard, 'title' | 'description' | 'prerequisites' | 'englishOnly'> & {
 	title: string
@@ -42,35 +53,36 @@ function localizedPath(lang: Language, r: Pick<PathCardRow, 'title' | 'titlePt' 
  */
 export async function listAvailablePaths(userId: string, opts: { limit?: number; lang?: Language } = {}): Promise<PathCard[]> {
 	const db = await getDb()
-	const result = await db.execute(sql`
-		WITH c AS (
-			SELECT c.id, c.path_id, c.duration_minutes,
-				count(l.id)::int AS lessons,
-				coalesce(sum(l.duration_minutes), 0)::int AS minutes,
-				count(up.id)::int AS done
-			FROM courses c
-			LEFT JOIN modules m ON m.course_id = c.id AND m.is_published
-			LEFT JOIN lessons l ON l.module_id = m.id AND l.is_published
-			LEFT JOIN user_progress up ON up.lesson_id = l.id AND up.user_id = ${userId} AND up.status = 'completed'
-			WHERE c.is_published
-			GROUP BY c.id
+	const { rows } = await db.execute<PathCardRow>(sql`
+		WITH facts AS (
+			SELECT ${c.id} AS id, ${c.pathId} AS path_id, ${c.durationMinutes} AS duration_minutes,
+				count(${l.id})::int AS lessons,
+				coalesce(sum(${l.durationMinutes}), 0)::int AS minutes,
+				count(${up.id})::int AS done
+			FROM ${c}
+			LEFT JOIN ${m} ON ${m.courseId} = ${c.id} AND ${m.isPublished}
+			LEFT JOIN ${l} ON ${l.moduleId} = ${m.id} AND ${l.isPublished}
+			LEFT JOIN ${up} ON ${up.lessonId} = ${l.id} AND ${up.userId} = ${userId} AND ${up.status} = 'completed'
+			WHERE ${c.isPublished}
+			GROUP BY ${c.id}
 		)
-		SELECT p.id, p.slug, p.title, p.title_pt AS "titlePt", p.description, p.description_pt AS "descriptionPt",
-			p.prerequisites, p.prerequisites_pt AS "prerequisitesPt", p.level, p.topics, p.cover_url AS "coverUrl",
-			count(c.id)::int AS "courseCount",
-			coalesce(sum(c.lessons), 0)::int AS "lessonCount",
-			coalesce(sum(CASE WHEN c.minutes > 0 THEN c.minutes ELSE coalesce(c.duration_minutes, 0) END), 0)::int AS "totalMinutes",
-			coalesce(sum(c.done), 0)::int AS "completedLessons",
-			EXISTS (SELECT 1 FROM user_enrollments e WHERE e.learning_path_id = p.id AND e.user_id = ${userId} AND e.is_active) AS "isEnrolled"
-		FROM learning_paths p
-		JOIN c ON c.path_id = p.id
-		WHERE p.is_published
-		GROUP BY p.id
-		ORDER BY p.created_at, p.title
+		SELECT ${p.id} AS id, ${p.slug} AS slug, ${p.title} AS title, ${p.titlePt} AS "titlePt", ${p.description} AS description,
+			${p.descriptionPt} AS "descriptionPt", ${p.prerequisites} AS prerequisites, ${p.prerequisitesPt} AS "prerequisitesPt",
+			${p.level} AS level, ${p.topics} AS topics, ${p.coverUrl} AS "coverUrl",
+			count(facts.id)::int AS "courseCount",
+			coalesce(sum(facts.lessons), 0)::int AS "lessonCount",
+			coalesce(sum(CASE WHEN facts.minutes > 0 THEN facts.minutes ELSE coalesce(facts.duration_minutes, 0) END), 0)::int AS "totalMinutes",
+			coalesce(sum(facts.done), 0)::int AS "completedLessons",
+			${enrolledIn(userId)} AS "isEnrolled"
+		FROM ${p}
+		JOIN facts ON facts.path_id = ${p.id}
+		WHERE ${p.isPublished}
+		GROUP BY ${p.id}
+		ORDER BY ${p.createdAt}, ${p.title}
 		LIMIT ${opts.limit ?? 100}
 	`)
 	const lang = opts.lang ?? 'en-US'
-	return rowsOf<PathCardRow>(result).map((r) => ({
+	return rows.map((r) => ({
 		id: r.id,
 		slug: r.slug,
 		...localizedPath(lang, r),
@@ -147,20 +159,16 @@ export type CourseProgress = {
 export async function getPathOverview(pathId: string, userId: string, preview = false, lang: Language = 'en-US') {
 	if (!isUuid(pathId)) return null
 	const db = await getDb()
-	const pathRows = rowsOf<
-		Omit<PathCardRow, 'courseCount' | 'lessonCount' | 'totalMinutes' | 'completedLessons'> & { isPublished: boolean }
-	>(
-		await db.execute(sql`
-			SELECT p.id, p.slug, p.title, p.title_pt AS "titlePt", p.description, p.description_pt AS "descriptionPt",
-				p.prerequisites, p.prerequisites_pt AS "prerequisitesPt", p.level, p.topics, p.cover_url AS "coverUrl",
-				p.is_published AS "isPublished",
-				EXISTS (SELECT 1 FROM user_enrollments e WHERE e.learning_path_id = p.id AND e.user_id = ${userId} AND e.is_active) AS "isEnrolled"
-			FROM learning_paths p WHERE p.id = ${pathId} AND ${visible('p', preview)}
-		`),
-	)
+	const { rows: pathRows } = await db.execute<Omit<PathCardRow, 'courseCount' | 'lessonCount' | 'totalMinutes' | 'completedLessons'> & { isPublished: boolean }>(sql`
+		SELECT ${p.id} AS id, ${p.slug} AS slug, ${p.title} AS title, ${p.titlePt} AS "titlePt", ${p.description} AS description,
+			${p.descriptionPt} AS "descriptionPt", ${p.prerequisites} AS prerequisites, ${p.prerequisitesPt} AS "prerequisitesPt",
+			${p.level} AS level, ${p.topics} AS topics, ${p.coverUrl} AS "coverUrl", ${p.isPublished} AS "isPublished",
+			${enrolledIn(userId)} AS "isEnrolled"
+		FROM ${p} WHERE ${p.id} = ${pathId} AND ${visible(p.isPublished, preview)}
+	`)
 	const row = pathRows[0]
 	if (!row) return null
-	const courseRows = rowsOf<{
+	const { rows: courseRows } = await db.execute<{
 		id: string
 		slug: string
 		title: string
@@ -177,23 +185,21 @@ export async function getPathOverview(pathId: string, userId: string, preview = 
 		totalLessons: number
 		lessonMinutes: number
 		completedLessons: number
-	}>(
-		await db.execute(sql`
-			SELECT c.id, c.slug, c.title, c.title_pt AS "titlePt", c.summary, c.summary_pt AS "summaryPt",
-				c.prerequisites, c.prerequisites_pt AS "prerequisitesPt", c.level, c.thumbnail_url AS "coverUrl",
-				c."order", c.is_published AS "isPublished", c.duration_minutes AS "durationMinutes",
-				count(l.id)::int AS "totalLessons",
-				coalesce(sum(l.duration_minutes), 0)::int AS "lessonMinutes",
-				count(up.id)::int AS "completedLessons"
-			FROM courses c
-			LEFT JOIN modules m ON m.course_id = c.id AND ${visible('m', preview)}
-			LEFT JOIN lessons l ON l.module_id = m.id AND ${visible('l', preview)}
-			LEFT JOIN user_progress up ON up.lesson_id = l.id AND up.user_id = ${userId} AND up.status = 'completed'
-			WHERE c.path_id = ${pathId} AND ${visible('c', preview)}
-			GROUP BY c.id
-			ORDER BY c."order", c.title
-		`),
-	)
+	}>(sql`
+		SELECT ${c.id} AS id, ${c.slug} AS slug, ${c.title} AS title, ${c.titlePt} AS "titlePt", ${c.summary} AS summary, ${c.summaryPt} AS "summaryPt",
+			${c.prerequisites} AS prerequisites, ${c.prerequisitesPt} AS "prerequisitesPt", ${c.level} AS level, ${c.thumbnailUrl} AS "coverUrl",
+			${c.order} AS "order", ${c.isPublished} AS "isPublished", ${c.durationMinutes} AS "durationMinutes",
+			count(${l.id})::int AS "totalLessons",
+			coalesce(sum(${l.durationMinutes}), 0)::int AS "lessonMinutes",
+			count(${up.id})::int AS "completedLessons"
+		FROM ${c}
+		LEFT JOIN ${m} ON ${m.courseId} = ${c.id} AND ${visible(m.isPublished, preview)}
+		LEFT JOIN ${l} ON ${l.moduleId} = ${m.id} AND ${visible(l.isPublished, preview)}
+		LEFT JOIN ${up} ON ${up.lessonId} = ${l.id} AND ${up.userId} = ${userId} AND ${up.status} = 'completed'
+		WHERE ${c.pathId} = ${pathId} AND ${visible(c.isPublished, preview)}
+		GROUP BY ${c.id}
+		ORDER BY ${c.order}, ${c.title}
+	`)
 	const courses: CourseProgress[] = courseRows.map((c) => {
 		const title = localize(lang, c.title, c.titlePt)
 		const summary = localizeOptional(lang, c.summary, c.summaryPt)
@@ -232,7 +238,7 @@ export async function getPathOverview(pathId: string, userId: string, preview = 
 export async function getCourseOutline(courseId: string, userId: string, preview = false, lang: Language = 'en-US') {
 	if (!isUuid(courseId)) return null
 	const db = await getDb()
-	const courseRows = rowsOf<{
+	const { rows: courseRows } = await db.execute<{
 		id: string
 		title: string
 		titlePt: string | null
@@ -243,44 +249,38 @@ export async function getCourseOutline(courseId: string, userId: string, preview
 		pathTitle: string
 		pathTitlePt: string | null
 		pathPublished: boolean
-	}>(
-		await db.execute(sql`
-			SELECT c.id, c.title, c.title_pt AS "titlePt", c.summary, c.summary_pt AS "summaryPt", c.is_published AS "isPublished",
-				p.id AS "pathId", p.title AS "pathTitle", p.title_pt AS "pathTitlePt", p.is_published AS "pathPublished"
-			FROM courses c JOIN learning_paths p ON p.id = c.path_id
-			WHERE c.id = ${courseId} AND ${visible('c', preview)} AND ${visible('p', preview)}
-		`),
-	)
-	const c = courseRows[0]
-	if (!c) return null
-	const title = localize(lang, c.title, c.titlePt)
-	const summary = localizeOptional(lang, c.summary, c.summaryPt)
-	const pathTitle = localize(lang, c.pathTitle, c.pathTitlePt)
+	}>(sql`
+		SELECT ${c.id} AS id, ${c.title} AS title, ${c.titlePt} AS "titlePt", ${c.summary} AS summary, ${c.summaryPt} AS "summaryPt",
+			${c.isPublished} AS "isPublished", ${p.id} AS "pathId", ${p.title} AS "pathTitle", ${p.titlePt} AS "pathTitlePt", ${p.isPublished} AS "pathPublished"
+		FROM ${c} JOIN ${p} ON ${p.id} = ${c.pathId}
+		WHERE ${c.id} = ${courseId} AND ${visible(c.isPublished, preview)} AND ${visible(p.isPublished, preview)}
+	`)
+	const found = courseRows[0]
+	if (!found) return null
+	const title = localize(lang, found.title, found.titlePt)
+	const summary = localizeOptional(lang, found.summary, found.summaryPt)
+	const pathTitle = localize(lang, found.pathTitle, found.pathTitlePt)
 	const course = {
-		id: c.id,
+		id: found.id,
 		title: title.text,
 		titleEnglishOnly: title.en,
 		summary: summary?.text ?? null,
-		isPublished: c.isPublished,
-		pathId: c.pathId,
+		isPublished: found.isPublished,
+		pathId: found.pathId,
 		pathTitle: pathTitle.text,
-		pathPublished: c.pathPublished,
+		pathPublished: found.pathPublished,
 	}
-	const rows = rowsOf<
-		Omit<OutlineLesson, 'englishOnly'> & { titlePt: string | null; moduleId: string; moduleTitle: string; moduleTitlePt: string | null; moduleOrder: number; modulePublished: boolean }
-	>(
-		await db.execute(sql`
-			SELECT m.id AS "moduleId", m.title AS "moduleTitle", m.title_pt AS "moduleTitlePt", m."order" AS "moduleOrder", m.is_published AS "modulePublished",
-				l.id, l.title, l.title_pt AS "titlePt", l.lesson_type AS "lessonType", l."order", l.xp_value AS "xpValue", l.duration_minutes AS "durationMinutes",
-				l.is_published AS "isPublished",
-				coalesce(up.status, 'not_started') AS status
-			FROM modules m
-			JOIN lessons l ON l.module_id = m.id AND ${visible('l', preview)}
-			LEFT JOIN user_progress up ON up.lesson_id = l.id AND up.user_id = ${userId}
-			WHERE m.course_id = ${courseId} AND ${visible('m', preview)}
-			ORDER BY m."order", m.title, l."order", l.title
-		`),
-	)
+	const { rows } = await db.execute<Omit<OutlineLesson, 'englishOnly'> & { titlePt: string | null; moduleId: string; moduleTitle: string; moduleTitlePt: string | null; moduleOrder: number; modulePublished: boolean }>(sql`
+		SELECT ${m.id} AS "moduleId", ${m.title} AS "moduleTitle", ${m.titlePt} AS "moduleTitlePt", ${m.order} AS "moduleOrder", ${m.isPublished} AS "modulePublished",
+			${l.id} AS id, ${l.title} AS title, ${l.titlePt} AS "titlePt", ${l.lessonType} AS "lessonType", ${l.order} AS "order", ${l.xpValue} AS "xpValue",
+			${l.durationMinutes} AS "durationMinutes", ${l.isPublished} AS "isPublished",
+			coalesce(${up.status}, 'not_started') AS status
+		FROM ${m}
+		JOIN ${l} ON ${l.moduleId} = ${m.id} AND ${visible(l.isPublished, preview)}
+		LEFT JOIN ${up} ON ${up.lessonId} = ${l.id} AND ${up.userId} = ${userId}
+		WHERE ${m.courseId} = ${courseId} AND ${visible(m.isPublished, preview)}
+		ORDER BY ${m.order}, ${m.title}, ${l.order}, ${l.title}
+	`)
 	const modules: OutlineModule[] = []
 	for (const r of rows) {
 		let m = modules.at(-1)
@@ -312,27 +312,24 @@ export async function getCourseOutline(courseId: string, userId: string, preview
 export async function getVisibleLesson(lessonId: string, preview = false) {
 	if (!isUuid(lessonId)) return null
 	const db = await getDb()
-	const rows = rowsOf<{
-		id: string
-		title: string
-		titlePt: string | null
-		lessonType: string
-		content: string | null
-		contentPt: string | null
-		xpValue: number
-		moduleId: string
-		courseId: string
-		pathId: string
-	}>(
-		await db.execute(sql`
-			SELECT l.id, l.title, l.title_pt AS "titlePt", l.lesson_type AS "lessonType", l.content, l.content_pt AS "contentPt", l.xp_value AS "xpValue", m.id AS "moduleId", c.id AS "courseId", p.id AS "pathId"
-			FROM lessons l
-			JOIN modules m ON m.id = l.module_id
-			JOIN courses c ON c.id = m.course_id
-			JOIN learning_paths p ON p.id = c.path_id
-			WHERE l.id = ${lessonId} AND ${visible('l', preview)} AND ${visible('m', preview)} AND ${visible('c', preview)} AND ${visible('p', preview)}
-		`),
-	)
+	const rows = await db
+		.select({
+			id: l.id,
+			title: l.title,
+			titlePt: l.titlePt,
+			lessonType: l.lessonType,
+			content: l.content,
+			contentPt: l.contentPt,
+			xpValue: l.xpValue,
+			moduleId: m.id,
+			courseId: c.id,
+			pathId: p.id,
+		})
+		.from(l)
+		.innerJoin(m, eq(m.id, l.moduleId))
+		.innerJoin(c, eq(c.id, m.courseId))
+		.innerJoin(p, eq(p.id, c.pathId))
+		.where(and(eq(l.id, lessonId), visible(l.isPublished, preview), visible(m.isPublished, preview), visible(c.isPublished, preview), visible(p.isPublished, preview)))
 	return rows[0] ?? null
 }
 

@@ -5,11 +5,10 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { isUuid } from '~/features/catalog/catalog.server.ts'
 import { localize } from '~/features/catalog/localize.ts'
 import type { Language } from '~/features/i18n/config.ts'
-import { certificates, learningPaths } from '#db/schema.ts'
+import { certificates, courses, learningPaths, lessons, modules, user, userProfiles, userProgress, walletAddresses, xpLedger } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { log } from '~/lib/log.server.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
 import type { CertificateSummary, PathCertificateState } from './types.ts'
 import {
 	certificateDataSchema,
@@ -79,30 +78,31 @@ type PathFacts = {
 /** Everything issuing needs, in one round trip. Null when the path is not published (or not there). */
 async function pathFacts(userId: string, pathId: string): Promise<PathFacts | null> {
 	const db = await getDb()
-	const [row] = rowsOf<PathFacts>(
-		await db.execute(sql`
-			WITH lessons_of AS (
-				SELECT l.id, l.xp_value FROM lessons l
-				JOIN modules m ON m.id = l.module_id AND m.is_published
-				JOIN courses c ON c.id = m.course_id AND c.is_published
-				WHERE c.path_id = ${pathId} AND l.is_published
-			)
-			SELECT p.title,
-				(SELECT count(*) FROM lessons_of)::int AS total,
-				(SELECT count(*) FROM user_progress up JOIN lessons_of lo ON lo.id = up.lesson_id
-					WHERE up.user_id = ${userId} AND up.status = 'completed')::int AS done,
-				(SELECT coalesce(sum(x.amount), 0) FROM xp_ledger x JOIN lessons_of lo ON lo.id::text = x.source_id
-					WHERE x.user_id = ${userId} AND x.source_kind = 'lesson')::int AS xp,
-				-- A public page: the name the learner gave, or none (never a part of their e-mail address).
-				coalesce(nullif(trim(pr.full_name), ''), nullif(trim(u.name), ''), '') AS learner,
-				(SELECT w.address FROM wallet_addresses w WHERE w.user_id = u.id ORDER BY w.created_at LIMIT 1) AS wallet,
-				(SELECT ce.id::text FROM certificates ce WHERE ce.user_id = u.id AND ce.path_id = p.id) AS "certificateId"
-			FROM learning_paths p
-			JOIN "user" u ON u.id = ${userId}
-			LEFT JOIN user_profiles pr ON pr.user_id = u.id
-			WHERE p.id = ${pathId} AND p.is_published
-		`),
-	)
+	const [l, m, c, p, up, x, w, ce] = [lessons, modules, courses, learningPaths, userProgress, xpLedger, walletAddresses, certificates]
+	const {
+		rows: [row],
+	} = await db.execute<PathFacts>(sql`
+		WITH lessons_of AS (
+			SELECT ${l.id} AS id FROM ${l}
+			JOIN ${m} ON ${m.id} = ${l.moduleId} AND ${m.isPublished}
+			JOIN ${c} ON ${c.id} = ${m.courseId} AND ${c.isPublished}
+			WHERE ${c.pathId} = ${pathId} AND ${l.isPublished}
+		)
+		SELECT ${p.title} AS title,
+			(SELECT count(*) FROM lessons_of)::int AS total,
+			(SELECT count(*) FROM ${up} JOIN lessons_of lo ON lo.id = ${up.lessonId}
+				WHERE ${up.userId} = ${userId} AND ${up.status} = 'completed')::int AS done,
+			(SELECT coalesce(sum(${x.amount}), 0) FROM ${x} JOIN lessons_of lo ON lo.id::text = ${x.sourceId}
+				WHERE ${x.userId} = ${userId} AND ${x.sourceKind} = 'lesson')::int AS xp,
+			-- A public page: the name the learner gave, or none (never a part of their e-mail address).
+			coalesce(nullif(trim(${userProfiles.fullName}), ''), nullif(trim(${user.name}), ''), '') AS learner,
+			(SELECT ${w.address} FROM ${w} WHERE ${w.userId} = ${user.id} ORDER BY ${w.createdAt} LIMIT 1) AS wallet,
+			(SELECT ${ce.id}::text FROM ${ce} WHERE ${ce.userId} = ${user.id} AND ${ce.pathId} = ${p.id}) AS "certificateId"
+		FROM ${p}
+		JOIN ${user} ON ${user.id} = ${userId}
+		LEFT JOIN ${userProfiles} ON ${userProfiles.userId} = ${user.id}
+		WHERE ${p.id} = ${pathId} AND ${p.isPublished}
+	`)
 	return row ?? null
 }
 

@@ -1,11 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { user, userProfiles, xpTotals, type CareerPreferences } from '#db/schema.ts'
+import { courses, learningPaths, lessons, modules, user, userEnrollments, userProfiles, userProgress, xpLedger, xpTotals, type CareerPreferences } from '#db/schema.ts'
 import type { SessionUser } from '~/features/auth/user.ts'
 import { completionDays } from '~/features/progress/progress.server.ts'
 import { utcDay } from '~/features/progress/habits.ts'
 import type { ProfileFacts } from '~/features/achievements/rules.ts'
 import { getDb } from '~/lib/db.server.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
 import { activityGrid } from './activity.ts'
 import { countryOptions } from './countries.ts'
 import type { Profile, ProfileForm } from './schemas.ts'
@@ -83,25 +82,25 @@ async function profileRow(userId: string): Promise<ProfileRow | undefined> {
 /** Per enrolled (published) path: published lessons done of total, the path's lesson XP, last activity. */
 export async function pathProgress(userId: string): Promise<PathProgress[]> {
 	const db = await getDb()
-	const rows = rowsOf<Omit<PathProgress, 'percent'>>(
-		await db.execute(sql`
-			SELECT p.id, p.title,
-				count(l.id)::int AS total,
-				count(up.id) FILTER (WHERE up.status = 'completed')::int AS done,
-				coalesce(sum(x.amount), 0)::int AS xp,
-				max(greatest(up.completed_at, up.last_viewed_at)) AS "lastActivity"
-			FROM user_enrollments e
-			JOIN learning_paths p ON p.id = e.learning_path_id AND p.is_published
-			LEFT JOIN courses c ON c.path_id = p.id AND c.is_published
-			LEFT JOIN modules m ON m.course_id = c.id AND m.is_published
-			LEFT JOIN lessons l ON l.module_id = m.id AND l.is_published
-			LEFT JOIN user_progress up ON up.lesson_id = l.id AND up.user_id = ${userId}
-			LEFT JOIN xp_ledger x ON x.user_id = ${userId} AND x.source_kind = 'lesson' AND x.source_id = l.id::text
-			WHERE e.user_id = ${userId} AND e.is_active
-			GROUP BY p.id, p.title, e.created_at
-			ORDER BY max(greatest(up.completed_at, up.last_viewed_at)) DESC NULLS LAST, e.created_at
-		`),
-	)
+	const [e, p, c, m, l, up, x] = [userEnrollments, learningPaths, courses, modules, lessons, userProgress, xpLedger]
+	const lastActivity = sql`max(greatest(${up.completedAt}, ${up.lastViewedAt}))`
+	const { rows } = await db.execute<Omit<PathProgress, 'percent'>>(sql`
+		SELECT ${p.id} AS id, ${p.title} AS title,
+			count(${l.id})::int AS total,
+			count(${up.id}) FILTER (WHERE ${up.status} = 'completed')::int AS done,
+			coalesce(sum(${x.amount}), 0)::int AS xp,
+			${lastActivity} AS "lastActivity"
+		FROM ${e}
+		JOIN ${p} ON ${p.id} = ${e.learningPathId} AND ${p.isPublished}
+		LEFT JOIN ${c} ON ${c.pathId} = ${p.id} AND ${c.isPublished}
+		LEFT JOIN ${m} ON ${m.courseId} = ${c.id} AND ${m.isPublished}
+		LEFT JOIN ${l} ON ${l.moduleId} = ${m.id} AND ${l.isPublished}
+		LEFT JOIN ${up} ON ${up.lessonId} = ${l.id} AND ${up.userId} = ${userId}
+		LEFT JOIN ${x} ON ${x.userId} = ${userId} AND ${x.sourceKind} = 'lesson' AND ${x.sourceId} = ${l.id}::text
+		WHERE ${e.userId} = ${userId} AND ${e.isActive}
+		GROUP BY ${p.id}, ${p.title}, ${e.createdAt}
+		ORDER BY ${lastActivity} DESC NULLS LAST, ${e.createdAt}
+	`)
 	return rows.map((r) => {
 		const total = Number(r.total)
 		const done = Number(r.done)

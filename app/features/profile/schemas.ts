@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { fieldErrors, type FieldErrors } from '~/lib/field-errors.ts'
 import { isCountryCode } from './countries.ts'
 
 // Shared by the profile form (browser) and the profile action (server): one rule, enforced twice.
@@ -165,15 +166,9 @@ export const fieldTabs = {
 	career: ['jobSearchStatus', 'desiredRoles', 'workModes', 'preferredLocations', 'availabilityDate', 'salaryExpectationUsd', 'openToRelocation'],
 } as const
 
-export type ProfileErrors = Partial<Record<string, string>>
+export type ProfileErrors = FieldErrors
 
 /** First message per field, as i18n keys; career fields are keyed by their own name. */
 export function profileErrors(error: z.ZodError): ProfileErrors {
-	const out: ProfileErrors = {}
-	for (const issue of error.issues) {
-		const [first, second] = issue.path
-		const key = String(first === 'career' && second !== undefined ? second : (first ?? 'form'))
-		out[key] ??= issue.message
-	}
-	return out
+	return fieldErrors(error, ([first, second]) => String(first === 'career' && second !== undefined ? second : (first ?? 'form')))
 }

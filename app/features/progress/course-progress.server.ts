@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, sql, type AnyColumn } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { getDb } from '~/lib/db.server.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
+import { courses, lessons, modules, userProgress, xpLedger } from '#db/schema.ts'
 
 export type CourseSummary = {
 	/** Published lessons in the course, and how many of them the learner has completed. */
@@ -20,32 +21,39 @@ export type CourseSummary = {
  */
 export async function courseSummary(userId: string, courseId: string, preview = false): Promise<CourseSummary> {
 	const db = await getDb()
-	const visible = (alias: string) => (preview ? sql`true` : sql.raw(`${alias}.is_published`))
-	const [lessons, next] = await Promise.all([
-		db.execute(sql`
-			SELECT l.id, l.duration_minutes AS minutes, (up.status = 'completed') AS done, coalesce(x.amount, 0)::int AS xp
-			FROM modules m
-			JOIN lessons l ON l.module_id = m.id AND ${visible('l')}
-			LEFT JOIN user_progress up ON up.lesson_id = l.id AND up.user_id = ${userId}
-			LEFT JOIN xp_ledger x ON x.user_id = ${userId} AND x.source_kind = 'lesson' AND x.source_id = l.id::text
-			WHERE m.course_id = ${courseId} AND ${visible('m')}
-		`),
-		db.execute(sql`
-			SELECT n.id, n.title FROM courses c
-			JOIN courses n ON n.path_id = c.path_id AND n.id <> c.id AND ${visible('n')}
-				AND (n."order", n.title) > (c."order", c.title)
-			WHERE c.id = ${courseId}
-			ORDER BY n."order", n.title
+	// An admin previews drafts too.
+	const visible = (column: AnyColumn) => (preview ? sql`true` : sql`${column}`)
+	const c = alias(courses, 'c')
+	const n = alias(courses, 'n')
+	const [lessonRows, next] = await Promise.all([
+		db
+			.select({
+				id: lessons.id,
+				minutes: lessons.durationMinutes,
+				done: sql<boolean | null>`(${userProgress.status} = 'completed')`,
+				xp: sql<number>`coalesce(${xpLedger.amount}, 0)::int`,
+			})
+			.from(modules)
+			.innerJoin(lessons, and(eq(lessons.moduleId, modules.id), visible(lessons.isPublished)))
+			.leftJoin(userProgress, and(eq(userProgress.lessonId, lessons.id), eq(userProgress.userId, userId)))
+			.leftJoin(xpLedger, and(eq(xpLedger.userId, userId), eq(xpLedger.sourceKind, 'lesson'), sql`${xpLedger.sourceId} = ${lessons.id}::text`))
+			.where(and(eq(modules.courseId, courseId), visible(modules.isPublished))),
+		// The course after this one in outline order: `alias()` renders only the alias, hence FROM table alias.
+		db.execute<{ id: string; title: string }>(sql`
+			SELECT ${n.id} AS id, ${n.title} AS title FROM ${courses} ${c}
+			JOIN ${courses} ${n} ON ${n.pathId} = ${c.pathId} AND ${n.id} <> ${c.id} AND ${visible(n.isPublished)}
+				AND (${n.order}, ${n.title}) > (${c.order}, ${c.title})
+			WHERE ${c.id} = ${courseId}
+			ORDER BY ${n.order}, ${n.title}
 			LIMIT 1
 		`),
 	])
-	const rows = rowsOf<{ id: string; minutes: number | null; done: boolean | null; xp: number }>(lessons)
 	return {
-		total: rows.length,
-		done: rows.filter((r) => r.done).length,
-		xp: rows.reduce((n, r) => n + Number(r.xp), 0),
-		next: rowsOf<{ id: string; title: string }>(next)[0] ?? null,
-		minutes: Object.fromEntries(rows.filter((r) => r.minutes !== null).map((r) => [r.id, Number(r.minutes)])),
+		total: lessonRows.length,
+		done: lessonRows.filter((r) => r.done).length,
+		xp: lessonRows.reduce((sum, r) => sum + Number(r.xp), 0),
+		next: next.rows[0] ?? null,
+		minutes: Object.fromEntries(lessonRows.filter((r) => r.minutes !== null).map((r) => [r.id, Number(r.minutes)])),
 	}
 }
 

@@ -1,26 +1,28 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { getVisibleLesson, isUuid } from '~/features/catalog/catalog.server.ts'
 import { localize, localizeOptional } from '~/features/catalog/localize.ts'
 import { issueCertificateIfComplete } from '~/features/certificates/certificates.server.ts'
 import type { Language } from '~/features/i18n/config.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { log } from '~/lib/log.server.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
+import { excluded, names } from '~/lib/sql-columns.ts'
 import { isConnectionFault } from '#db/faults.ts'
+import { courses, learningPaths, lessons, modules, userCompletionDays, userEnrollments, userProgress, xpLedger, xpTotals } from '#db/schema.ts'
 import { failIfAsked } from './section-faults.server.ts'
 
 /** Enroll in a published path. Idempotent: double clicks and parallel requests leave one row. */
 export async function enroll(userId: string, pathId: string): Promise<boolean> {
 	if (!isUuid(pathId)) return false
 	const db = await getDb()
-	const rows = rowsOf<{ id: string }>(
-		await db.execute(sql`
-			INSERT INTO user_enrollments (user_id, learning_path_id, is_active)
-			SELECT ${userId}, p.id, true FROM learning_paths p WHERE p.id = ${pathId} AND p.is_published
-			ON CONFLICT (user_id, learning_path_id) DO UPDATE SET is_active = true, updated_at = now()
-			RETURNING id
-		`),
-	)
+	const e = userEnrollments
+	const p = learningPaths
+	// INSERT ... SELECT: the path's publication is checked in the same statement as the write.
+	const { rows } = await db.execute<{ id: string }>(sql`
+		INSERT INTO ${e} (${names(e.userId, e.learningPathId, e.isActive)})
+		SELECT ${userId}, ${p.id}, true FROM ${p} WHERE ${p.id} = ${pathId} AND ${p.isPublished}
+		ON CONFLICT (${names(e.userId, e.learningPathId)}) DO UPDATE SET ${names(e.isActive)} = true, ${names(e.updatedAt)} = now()
+		RETURNING ${names(e.id)}
+	`)
 	return rows.length > 0
 }
 
@@ -42,14 +44,17 @@ export async function enrollOrFail(request: Request, userId: string, pathId: str
 /** Opening a lesson: in_progress (unless already completed) and the time it was last viewed. */
 export async function markViewed(userId: string, lessonId: string) {
 	const db = await getDb()
-	await db.execute(sql`
-		INSERT INTO user_progress (user_id, lesson_id, status, last_viewed_at)
-		VALUES (${userId}, ${lessonId}, 'in_progress', now())
-		ON CONFLICT (user_id, lesson_id) DO UPDATE SET
-			last_viewed_at = now(),
-			status = CASE WHEN user_progress.status = 'completed' THEN 'completed' ELSE 'in_progress' END,
-			updated_at = now()
-	`)
+	await db
+		.insert(userProgress)
+		.values({ userId, lessonId, status: 'in_progress', lastViewedAt: sql`now()` })
+		.onConflictDoUpdate({
+			target: [userProgress.userId, userProgress.lessonId],
+			set: {
+				lastViewedAt: sql`now()`,
+				status: sql`CASE WHEN ${userProgress.status} = 'completed' THEN 'completed' ELSE 'in_progress' END`,
+				updatedAt: sql`now()`,
+			},
+		})
 }
 
 /**
@@ -63,35 +68,26 @@ export async function completeLesson(userId: string, lessonId: string, preview =
 	if (!lesson) return null
 	const db = await getDb()
 	const awarded = await db.transaction(async (tx) => {
-		await tx.execute(sql`
-			INSERT INTO user_progress (user_id, lesson_id, status, completed_at, last_viewed_at)
-			VALUES (${userId}, ${lessonId}, 'completed', now(), now())
-			ON CONFLICT (user_id, lesson_id) DO UPDATE SET
-				status = 'completed',
-				completed_at = coalesce(user_progress.completed_at, now()),
-				last_viewed_at = now(),
-				updated_at = now()
-		`)
-		const xp = rowsOf<{ amount: number }>(
-			await tx.execute(sql`
-				INSERT INTO xp_ledger (user_id, source_kind, source_id, amount)
-				VALUES (${userId}, 'lesson', ${lessonId}, ${lesson.xpValue})
-				ON CONFLICT (user_id, source_kind, source_id) DO NOTHING
-				RETURNING amount
-			`),
-		)
+		await tx
+			.insert(userProgress)
+			.values({ userId, lessonId, status: 'completed', completedAt: sql`now()`, lastViewedAt: sql`now()` })
+			.onConflictDoUpdate({
+				target: [userProgress.userId, userProgress.lessonId],
+				set: { status: 'completed', completedAt: sql`coalesce(${userProgress.completedAt}, now())`, lastViewedAt: sql`now()`, updatedAt: sql`now()` },
+			})
+		const xp = await tx
+			.insert(xpLedger)
+			.values({ userId, sourceKind: 'lesson', sourceId: lessonId, amount: lesson.xpValue })
+			.onConflictDoNothing({ target: [xpLedger.userId, xpLedger.sourceKind, xpLedger.sourceId] })
+			.returning({ amount: xpLedger.amount })
 		// Studying a path enrolls in it, never silently: a new enrollment is returned so the player says so.
-		const enrolledNow = rowsOf<{ title: string }>(
-			await tx.execute(sql`
-				WITH added AS (
-					INSERT INTO user_enrollments (user_id, learning_path_id) VALUES (${userId}, ${lesson.pathId})
-					ON CONFLICT (user_id, learning_path_id) DO NOTHING
-					RETURNING learning_path_id
-				)
-				SELECT p.title FROM added JOIN learning_paths p ON p.id = added.learning_path_id
-			`),
-		)
-		return { xp: xp[0]?.amount ?? 0, enrolled: enrolledNow[0]?.title ?? null }
+		const added = await tx
+			.insert(userEnrollments)
+			.values({ userId, learningPathId: lesson.pathId })
+			.onConflictDoNothing({ target: [userEnrollments.userId, userEnrollments.learningPathId] })
+			.returning({ id: userEnrollments.id })
+		const enrolled = added.length ? await tx.select({ title: learningPaths.title }).from(learningPaths).where(eq(learningPaths.id, lesson.pathId)) : []
+		return { xp: xp[0]?.amount ?? 0, enrolled: enrolled[0]?.title ?? null }
 	})
 	// Right after the commit, not inside it: issuing reads the committed progress, and is idempotent, so a
 	// crash in between is repaired by the next completion or the path page's 'Get your certificate'.
@@ -134,41 +130,31 @@ export async function completeLessons(userId: string, items: { lessonId: string;
 	}
 	const done = [...seen.values()]
 	if (!done.length) return { completed: 0, xpAwarded: 0, certificates: [] as string[] }
-	const ts = (at: Date) => sql`${at.toISOString()}::timestamptz`
 	const db = await getDb()
 	const awarded = await db.transaction(async (tx) => {
-		await tx.execute(sql`
-			INSERT INTO user_progress (user_id, lesson_id, status, completed_at, last_viewed_at)
-			VALUES ${sql.join(
-				done.map((d) => sql`(${userId}, ${d.lessonId}::uuid, 'completed', ${ts(d.at)}, ${ts(d.at)})`),
-				sql`, `,
-			)}
-			ON CONFLICT (user_id, lesson_id) DO UPDATE SET
-				status = 'completed',
-				completed_at = coalesce(user_progress.completed_at, excluded.completed_at),
-				last_viewed_at = excluded.last_viewed_at,
-				updated_at = now()
-		`)
-		const xp = rowsOf<{ amount: number }>(
-			await tx.execute(sql`
-				INSERT INTO xp_ledger (user_id, source_kind, source_id, amount, created_at)
-				VALUES ${sql.join(
-					done.map((d) => sql`(${userId}, 'lesson', ${d.lessonId}, ${d.xp}, ${ts(d.at)})`),
-					sql`, `,
-				)}
-				ON CONFLICT (user_id, source_kind, source_id) DO NOTHING
-				RETURNING amount
-			`),
-		)
+		// One multi-row statement each (the aggregate triggers then run once per statement).
+		await tx
+			.insert(userProgress)
+			.values(done.map((d) => ({ userId, lessonId: d.lessonId, status: 'completed', completedAt: d.at, lastViewedAt: d.at })))
+			.onConflictDoUpdate({
+				target: [userProgress.userId, userProgress.lessonId],
+				set: {
+					status: 'completed',
+					completedAt: sql`coalesce(${userProgress.completedAt}, ${excluded(userProgress.completedAt)})`,
+					lastViewedAt: sql`${excluded(userProgress.lastViewedAt)}`,
+					updatedAt: sql`now()`,
+				},
+			})
+		const xp = await tx
+			.insert(xpLedger)
+			.values(done.map((d) => ({ userId, sourceKind: 'lesson', sourceId: d.lessonId, amount: d.xp, createdAt: d.at })))
+			.onConflictDoNothing({ target: [xpLedger.userId, xpLedger.sourceKind, xpLedger.sourceId] })
+			.returning({ amount: xpLedger.amount })
 		const paths = [...new Set(done.map((d) => d.pathId))]
-		await tx.execute(sql`
-			INSERT INTO user_enrollments (user_id, learning_path_id)
-			VALUES ${sql.join(
-				paths.map((p) => sql`(${userId}, ${p}::uuid)`),
-				sql`, `,
-			)}
-			ON CONFLICT (user_id, learning_path_id) DO NOTHING
-		`)
+		await tx
+			.insert(userEnrollments)
+			.values(paths.map((learningPathId) => ({ userId, learningPathId })))
+			.onConflictDoNothing({ target: [userEnrollments.userId, userEnrollments.learningPathId] })
 		return xp.reduce((sum, r) => sum + r.amount, 0)
 	})
 	const certificates: string[] = []
@@ -192,25 +178,26 @@ type LessonRow = LessonRef & { lessonTitlePt: string | null; courseTitlePt: stri
 export async function resumePoint(userId: string, lang: Language = 'en-US'): Promise<LessonRef | null> {
 	const db = await getDb()
 	const find = async (recent: number | null) =>
-		rowsOf<LessonRow>(
-			await db.execute(sql`
-				SELECT l.id AS "lessonId", l.title AS "lessonTitle", l.title_pt AS "lessonTitlePt", c.id AS "courseId", c.title AS "courseTitle", c.title_pt AS "courseTitlePt",
-					c.description AS "courseDescription", c.description_pt AS "courseDescriptionPt"
+		(
+			await db.execute<LessonRow>(sql`
+				SELECT ${lessons.id} AS "lessonId", ${lessons.title} AS "lessonTitle", ${lessons.titlePt} AS "lessonTitlePt", ${courses.id} AS "courseId", ${courses.title} AS "courseTitle",
+					${courses.titlePt} AS "courseTitlePt", ${courses.description} AS "courseDescription", ${courses.descriptionPt} AS "courseDescriptionPt"
 				FROM (
-					SELECT up.lesson_id, greatest(up.last_viewed_at, up.completed_at) AS touched
-					FROM user_progress up
-					WHERE up.user_id = ${userId}
-					ORDER BY greatest(up.last_viewed_at, up.completed_at) DESC NULLS LAST
+					SELECT ${userProgress.lessonId} AS lesson_id, greatest(${userProgress.lastViewedAt}, ${userProgress.completedAt}) AS touched
+					FROM ${userProgress}
+					WHERE ${userProgress.userId} = ${userId}
+					-- The expression of user_progress_user_touched_idx, so the recent rows are read in index order.
+					ORDER BY greatest(${userProgress.lastViewedAt}, ${userProgress.completedAt}) DESC NULLS LAST
 					${recent ? sql`LIMIT ${recent}` : sql``}
 				) up
-				JOIN lessons l ON l.id = up.lesson_id AND l.is_published
-				JOIN modules m ON m.id = l.module_id AND m.is_published
-				JOIN courses c ON c.id = m.course_id AND c.is_published
-				JOIN learning_paths p ON p.id = c.path_id AND p.is_published
+				JOIN ${lessons} ON ${lessons.id} = up.lesson_id AND ${lessons.isPublished}
+				JOIN ${modules} ON ${modules.id} = ${lessons.moduleId} AND ${modules.isPublished}
+				JOIN ${courses} ON ${courses.id} = ${modules.courseId} AND ${courses.isPublished}
+				JOIN ${learningPaths} ON ${learningPaths.id} = ${courses.pathId} AND ${learningPaths.isPublished}
 				ORDER BY up.touched DESC NULLS LAST
 				LIMIT 1
-			`),
-		)[0] ?? null
+			`)
+		).rows[0] ?? null
 	const row = (await find(20)) ?? (await find(null))
 	if (!row) return null
 	return {
@@ -232,26 +219,27 @@ export type DashboardStats = { totalXP: number; completedLessons: number; inProg
  */
 export async function dashboardStats(userId: string): Promise<DashboardStats> {
 	const db = await getDb()
-	const [row] = rowsOf<{ xp: number; completed: number; paths: number; enrolled: number }>(
-		await db.execute(sql`
-			WITH enrolled AS (
-				SELECT p.id FROM user_enrollments e
-				JOIN learning_paths p ON p.id = e.learning_path_id AND p.is_published
-				WHERE e.user_id = ${userId} AND e.is_active
-			)
-			SELECT
-				(SELECT coalesce(sum(xp), 0)::int FROM xp_totals WHERE period = 'all' AND scope = 'all' AND user_id = ${userId}) AS xp,
-				(SELECT coalesce(sum(completions), 0)::int FROM user_completion_days WHERE user_id = ${userId}) AS completed,
-				(SELECT count(*)::int FROM enrolled) AS enrolled,
-				(SELECT count(*)::int FROM enrolled WHERE EXISTS (
-					SELECT 1 FROM courses c
-					JOIN modules m ON m.course_id = c.id AND m.is_published
-					JOIN lessons l ON l.module_id = m.id AND l.is_published
-					LEFT JOIN user_progress up ON up.lesson_id = l.id AND up.user_id = ${userId} AND up.status = 'completed'
-					WHERE c.path_id = enrolled.id AND c.is_published AND up.lesson_id IS NULL
-				)) AS paths
-		`),
-	)
+	const {
+		rows: [row],
+	} = await db.execute<{ xp: number; completed: number; paths: number; enrolled: number }>(sql`
+		WITH enrolled AS (
+			SELECT ${learningPaths.id} AS id FROM ${userEnrollments}
+			JOIN ${learningPaths} ON ${learningPaths.id} = ${userEnrollments.learningPathId} AND ${learningPaths.isPublished}
+			WHERE ${userEnrollments.userId} = ${userId} AND ${userEnrollments.isActive}
+		)
+		SELECT
+			(SELECT coalesce(sum(${xpTotals.xp}), 0)::int FROM ${xpTotals}
+				WHERE ${xpTotals.period} = 'all' AND ${xpTotals.scope} = 'all' AND ${xpTotals.userId} = ${userId}) AS xp,
+			(SELECT coalesce(sum(${userCompletionDays.completions}), 0)::int FROM ${userCompletionDays} WHERE ${userCompletionDays.userId} = ${userId}) AS completed,
+			(SELECT count(*)::int FROM enrolled) AS enrolled,
+			(SELECT count(*)::int FROM enrolled WHERE EXISTS (
+				SELECT 1 FROM ${courses}
+				JOIN ${modules} ON ${modules.courseId} = ${courses.id} AND ${modules.isPublished}
+				JOIN ${lessons} ON ${lessons.moduleId} = ${modules.id} AND ${lessons.isPublished}
+				LEFT JOIN ${userProgress} ON ${userProgress.lessonId} = ${lessons.id} AND ${userProgress.userId} = ${userId} AND ${userProgress.status} = 'completed'
+				WHERE ${courses.pathId} = enrolled.id AND ${courses.isPublished} AND ${userProgress.lessonId} IS NULL
+			)) AS paths
+	`)
 	const completed = Number(row?.completed ?? 0)
 	return {
 		totalXP: Number(row?.xp ?? 0),
@@ -268,32 +256,37 @@ export async function dashboardStats(userId: string): Promise<DashboardStats> {
  */
 export async function firstLesson(userId: string, lang: Language = 'en-US'): Promise<{ lessonId: string; courseId: string; lessonTitle: string } | null> {
 	const db = await getDb()
-	const rows = rowsOf<{ lessonId: string; courseId: string; lessonTitle: string; lessonTitlePt: string | null }>(
-		await db.execute(sql`
-			SELECT l.id AS "lessonId", c.id AS "courseId", l.title AS "lessonTitle", l.title_pt AS "lessonTitlePt"
-			FROM learning_paths p
-			JOIN courses c ON c.path_id = p.id AND c.is_published
-			JOIN modules m ON m.course_id = c.id AND m.is_published
-			JOIN lessons l ON l.module_id = m.id AND l.is_published
-			LEFT JOIN user_enrollments e ON e.learning_path_id = p.id AND e.user_id = ${userId} AND e.is_active
-			WHERE p.is_published
-			ORDER BY (e.id IS NULL), e.created_at, p.created_at, p.title, c."order", c.title, m."order", m.title, l."order", l.title
-			LIMIT 1
-		`),
-	)
-	const row = rows[0]
-	return row ? { lessonId: row.lessonId, courseId: row.courseId, lessonTitle: localize(lang, row.lessonTitle, row.lessonTitlePt).text } : null
+	const [first] = await db
+		.select({ lessonId: lessons.id, courseId: courses.id, lessonTitle: lessons.title, lessonTitlePt: lessons.titlePt })
+		.from(learningPaths)
+		.innerJoin(courses, and(eq(courses.pathId, learningPaths.id), sql`${courses.isPublished}`))
+		.innerJoin(modules, and(eq(modules.courseId, courses.id), sql`${modules.isPublished}`))
+		.innerJoin(lessons, and(eq(lessons.moduleId, modules.id), sql`${lessons.isPublished}`))
+		.leftJoin(userEnrollments, and(eq(userEnrollments.learningPathId, learningPaths.id), eq(userEnrollments.userId, userId), sql`${userEnrollments.isActive}`))
+		.where(sql`${learningPaths.isPublished}`)
+		.orderBy(
+			sql`(${userEnrollments.id} IS NULL)`,
+			userEnrollments.createdAt,
+			learningPaths.createdAt,
+			learningPaths.title,
+			courses.order,
+			courses.title,
+			modules.order,
+			modules.title,
+			lessons.order,
+			lessons.title,
+		)
+		.limit(1)
+	return first ? { lessonId: first.lessonId, courseId: first.courseId, lessonTitle: localize(lang, first.lessonTitle, first.lessonTitlePt).text } : null
 }
 
 /** Completions per UTC day for the streak and the last-7-days bars: at most 401 rows of user_completion_days. */
 export async function completionDays(userId: string): Promise<Record<string, number>> {
 	const db = await getDb()
-	const rows = rowsOf<{ day: string; n: number }>(
-		await db.execute(sql`
-			SELECT to_char(day, 'YYYY-MM-DD') AS day, completions AS n
-			FROM user_completion_days
-			WHERE user_id = ${userId} AND day >= (now() AT TIME ZONE 'UTC')::date - 400
-		`),
-	)
+	const d = userCompletionDays
+	const rows = await db
+		.select({ day: sql<string>`to_char(${d.day}, 'YYYY-MM-DD')`, n: d.completions })
+		.from(d)
+		.where(and(eq(d.userId, userId), sql`${d.day} >= (now() AT TIME ZONE 'UTC')::date - 400`))
 	return Object.fromEntries(rows.map((r) => [r.day, Number(r.n)]))
 }

@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { getVisibleLesson } from '~/features/catalog/catalog.server.ts'
 import { completeLesson, completeLessons } from '~/features/progress/progress.server.ts'
 import { getDb } from '~/lib/db.server.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
+import { names } from '~/lib/sql-columns.ts'
+import { quizAttempts } from '#db/schema.ts'
 import { grade, isCorrect, parseQuiz, passes, type AnswerResult, type QuizQuestion, type QuizScore } from './quiz.ts'
-
-type Attempt = { id: string; answers: Record<string, string>; total: number }
 
 /** The explanations of a question's options in the learner's language, English where none is written. */
 function explanationsOf(question: QuizQuestion, lang: string): string[] {
@@ -33,18 +32,18 @@ export async function answerQuestion(userId: string, lessonId: string, index: nu
 
 	const db = await getDb()
 	const recorded = await db.transaction(async (tx) => {
+		const q = quizAttempts
+		// One open attempt per learner and lesson: the partial unique index's own predicate picks the arbiter.
 		await tx.execute(sql`
-			INSERT INTO quiz_attempts (user_id, lesson_id, total) VALUES (${userId}, ${lessonId}, ${total})
-			ON CONFLICT (user_id, lesson_id) WHERE completed_at IS NULL DO NOTHING
+			INSERT INTO ${q} (${names(q.userId, q.lessonId, q.total)}) VALUES (${userId}, ${lessonId}, ${total})
+			ON CONFLICT (${names(q.userId, q.lessonId)}) WHERE ${names(q.completedAt)} IS NULL DO NOTHING
 		`)
 		// Only the first answer per question is stored (jsonb || keeps existing keys when we put ours first).
-		const [attempt] = rowsOf<Attempt>(
-			await tx.execute(sql`
-				UPDATE quiz_attempts SET answers = jsonb_build_object(${String(index)}::text, ${answer}::text) || answers, updated_at = now()
-				WHERE user_id = ${userId} AND lesson_id = ${lessonId} AND completed_at IS NULL
-				RETURNING id, answers, total
-			`),
-		)
+		const [attempt] = await tx
+			.update(q)
+			.set({ answers: sql`jsonb_build_object(${String(index)}::text, ${answer}::text) || ${q.answers}`, updatedAt: sql`now()` })
+			.where(and(eq(q.userId, userId), eq(q.lessonId, lessonId), isNull(q.completedAt)))
+			.returning({ id: q.id, answers: q.answers, total: q.total })
 		if (!attempt) return null
 		const given = attempt.answers[String(index)]!
 		const answered = Object.keys(attempt.answers).length
@@ -52,7 +51,10 @@ export async function answerQuestion(userId: string, lessonId: string, index: nu
 		let score: QuizScore | undefined
 		if (done) {
 			score = grade(parsed.questions, attempt.answers)
-			await tx.execute(sql`UPDATE quiz_attempts SET correct = ${score.correct}, completed_at = now() WHERE id = ${attempt.id}`)
+			await tx
+				.update(q)
+				.set({ correct: score.correct, completedAt: sql`now()` })
+				.where(eq(q.id, attempt.id))
 		}
 		return { given, done, score, answered }
 	})
@@ -86,25 +88,24 @@ export async function hasPassedQuiz(userId: string, lessonId: string, content: s
 	const parsed = parseQuiz(content ?? '[]')
 	if (!parsed.ok) return false
 	const db = await getDb()
-	const rows = rowsOf<QuizScore>(
-		await db.execute(sql`
-			SELECT correct, total FROM quiz_attempts
-			WHERE user_id = ${userId} AND lesson_id = ${lessonId} AND completed_at IS NOT NULL
-		`),
-	)
+	const q = quizAttempts
+	const rows = await db
+		.select({ correct: q.correct, total: q.total })
+		.from(q)
+		.where(and(eq(q.userId, userId), eq(q.lessonId, lessonId), isNotNull(q.completedAt)))
 	return rows.some((r) => passes({ correct: Number(r.correct), total: Number(r.total) }, parsed.passPercent))
 }
 
 /** The learner's open attempt (answers so far), latest finished score and whether any attempt passed, for resuming a quiz. */
 export async function quizState(userId: string, lessonId: string, passPercent: number) {
 	const db = await getDb()
-	const rows = rowsOf<{ answers: Record<string, string>; correct: number; total: number; completedAt: string | null }>(
-		await db.execute(sql`
-			SELECT answers, correct, total, completed_at AS "completedAt" FROM quiz_attempts
-			WHERE user_id = ${userId} AND lesson_id = ${lessonId}
-			ORDER BY completed_at DESC NULLS FIRST
-		`),
-	)
+	const q = quizAttempts
+	const rows = await db
+		.select({ answers: q.answers, correct: q.correct, total: q.total, completedAt: q.completedAt })
+		.from(q)
+		.where(and(eq(q.userId, userId), eq(q.lessonId, lessonId)))
+		// The open attempt (no completion yet) first, then the latest finished one.
+		.orderBy(sql`${q.completedAt} DESC NULLS FIRST`)
 	const latest = rows[0] ?? null
 	const passed = rows.some((r) => r.completedAt && passes({ correct: Number(r.correct), total: Number(r.total) }, passPercent))
 	return latest ? { ...latest, passed } : null

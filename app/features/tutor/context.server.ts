@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, ne, sql, type AnyColumn } from 'drizzle-orm'
 import { getVisibleLesson, localizeLesson } from '~/features/catalog/catalog.server.ts'
 import { localize, localizeList } from '~/features/catalog/localize.ts'
 import type { Language } from '~/features/i18n/config.ts'
 import { parseQuiz } from '~/features/quiz/quiz.ts'
 import { attemptFor } from '~/features/challenges/attempts.server.ts'
 import { getDb } from '~/lib/db.server.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
+import { courses, lessons, modules } from '#db/schema.ts'
 import { buildLessonContext } from './context.ts'
 import type { OfflineCorpus } from './offline.server.ts'
 
@@ -30,26 +30,23 @@ export async function loadLessonContext(lessonId: string, preview: boolean, user
 	const localized = localizeLesson(stored, lang)
 	const lesson = { ...localized, content: localized.lessonType === 'quiz' ? localizeQuizContent(localized.content, lang) : localized.content }
 	const db = await getDb()
-	const visible = (alias: string) => (preview ? sql.raw('true') : sql.raw(`${alias}.is_published`))
-	const rows = rowsOf<{
-		courseTitle: string
-		courseTitlePt: string | null
-		title: string | null
-		titlePt: string | null
-		lessonType: string | null
-		content: string | null
-		contentPt: string | null
-	}>(
-		await db.execute(sql`
-			SELECT c.title AS "courseTitle", c.title_pt AS "courseTitlePt", l.title, l.title_pt AS "titlePt", l.lesson_type AS "lessonType",
-				l.content, l.content_pt AS "contentPt"
-			FROM courses c
-			LEFT JOIN modules m ON m.course_id = c.id AND ${visible('m')}
-			LEFT JOIN lessons l ON l.module_id = m.id AND ${visible('l')} AND l.lesson_type = 'text' AND l.id <> ${lesson.id}
-			WHERE c.id = ${lesson.courseId}
-			ORDER BY m."order", l."order"
-		`),
-	)
+	const visible = (column: AnyColumn) => (preview ? sql`true` : sql`${column}`)
+	// The course's other text lessons, for the offline tutor's search; the course row comes back even with none.
+	const rows = await db
+		.select({
+			courseTitle: courses.title,
+			courseTitlePt: courses.titlePt,
+			title: lessons.title,
+			titlePt: lessons.titlePt,
+			lessonType: lessons.lessonType,
+			content: lessons.content,
+			contentPt: lessons.contentPt,
+		})
+		.from(courses)
+		.leftJoin(modules, and(eq(modules.courseId, courses.id), visible(modules.isPublished)))
+		.leftJoin(lessons, and(eq(lessons.moduleId, modules.id), visible(lessons.isPublished), eq(lessons.lessonType, 'text'), ne(lessons.id, lesson.id)))
+		.where(eq(courses.id, lesson.courseId))
+		.orderBy(modules.order, lessons.order)
 	const courseTitle = rows[0] ? localize(lang, rows[0].courseTitle, rows[0].courseTitlePt).text : ''
 	const others = rows
 		.filter((r) => r.title !== null)

@@ -14,7 +14,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~
 import { listApplications, setApplicationStatus } from '~/features/applications/applications.server.ts'
 import { filterSearch, formatReceived } from '~/features/applications/inbox.ts'
 import {
-	applicationFieldErrors,
 	applicationStatuses,
 	applicationTypes,
 	inboxFilterSchema,
@@ -24,6 +23,7 @@ import {
 } from '~/features/applications/schemas.ts'
 import { requireAdmin } from '~/features/auth/session.server.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
+import { failure, parseBody, refused } from '~/lib/forms.server.ts'
 import type { Route } from './+types/applications'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -48,14 +48,11 @@ type ActionData = { ok: true } | { ok: false; error: string }
 // POST id + status: change an application's status (admins only; others get 403 from requireAdmin).
 export async function action({ request }: Route.ActionArgs) {
 	await requireAdmin(request)
-	const form = await request.formData().catch(() => null)
-	const parsed = statusChangeSchema.safeParse(form ? Object.fromEntries(form) : {})
-	if (!parsed.success) {
-		const errors = applicationFieldErrors(parsed.error)
-		return data<ActionData>({ ok: false, error: errors.id ?? errors.status ?? 'applications.errors.badRequest' }, { status: 400 })
-	}
+	// The form-level message is the first wrong field's (id, then status), as the toast shows only that.
+	const parsed = await parseBody(request, statusChangeSchema)
+	if (!parsed.ok) return refused(parsed)
 	const found = await setApplicationStatus(parsed.data.id, parsed.data.status)
-	if (!found) return data<ActionData>({ ok: false, error: 'applications.errors.notFound' }, { status: 404 })
+	if (!found) return failure('applications.errors.notFound', 404)
 	return data<ActionData>({ ok: true })
 }
 

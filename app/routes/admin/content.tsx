@@ -20,7 +20,7 @@ import { describeIssue, type ContentIssue } from '~/features/catalog/issues.ts'
 import { requireAdmin } from '~/features/auth/session.server.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
 import { getDb } from '~/lib/db.server.ts'
-import { BodyTooLargeError, readBody } from '~/lib/forms.server.ts'
+import { readFields } from '~/lib/forms.server.ts'
 import { log } from '~/lib/log.server.ts'
 import type { Route } from './+types/content'
 import { rethrowFault } from '#db/faults.ts'
@@ -46,13 +46,9 @@ export async function action({ request }: Route.ActionArgs) {
 	const fail = (status: number, error: string, extra: Partial<Extract<ImportResult, { ok: false }>> = {}) =>
 		data<ImportResult>({ ok: false, error, ...extra }, { status })
 	const mb = MAX_UPLOAD_BYTES / 1024 / 1024
-	let form: Record<string, unknown>
-	try {
-		form = await readBody(request, 'pack')
-	} catch (error) {
-		return error instanceof BodyTooLargeError ? fail(413, 'admin.content.errors.tooLarge', { values: { mb } }) : fail(400, 'admin.errors.badRequest')
-	}
-	const { intent, bundle: file } = form
+	const read = await readFields(request, { kind: 'pack', tooLarge: 'admin.content.errors.tooLarge', fallback: 'admin.errors.badRequest' })
+	if (!read.ok) return fail(read.status, read.error, read.status === 413 ? { values: { mb } } : {})
+	const { intent, bundle: file } = read.values
 	if (intent !== 'preview' && intent !== 'apply') return fail(400, 'admin.errors.badRequest')
 	if (!(file instanceof File) || file.size === 0) return fail(400, 'admin.content.errors.noFile')
 	if (file.size > MAX_UPLOAD_BYTES) return fail(413, 'admin.content.errors.tooLarge', { values: { mb } })

@@ -8,7 +8,7 @@ import { ListBody, useReloading } from '~/components/admin/list-states'
 import { useNow } from '~/components/admin/updated'
 import { PageHeader } from '~/components/page-header'
 import { Button } from '~/components/ui/button'
-import { contentAction, readForm } from '~/features/admin/actions.server.ts'
+import { contentAction } from '~/features/admin/actions.server.ts'
 import { contentOptions, listCourses } from '~/features/admin/lists.server.ts'
 import { contentFilterSchema, LIST_LIMIT } from '~/features/admin/schemas.ts'
 import type { AdminCourse } from '~/features/admin/types.ts'
@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
 	const admin = await requireAdmin(request)
-	return contentAction('course', admin.id, await readForm(request))
+	return contentAction('course', admin.id, request)
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'robots', content: 'noindex' }]

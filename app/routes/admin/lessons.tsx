@@ -9,7 +9,7 @@ import { useNow } from '~/components/admin/updated'
 import { PageHeader } from '~/components/page-header'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
-import { contentAction, readForm } from '~/features/admin/actions.server.ts'
+import { contentAction } from '~/features/admin/actions.server.ts'
 import { contentOptions, listLessons } from '~/features/admin/lists.server.ts'
 import { contentFilterSchema, LIST_LIMIT } from '~/features/admin/schemas.ts'
 import type { AdminLesson } from '~/features/admin/types.ts'
@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
 	const admin = await requireAdmin(request)
-	return contentAction('lesson', admin.id, await readForm(request))
+	return contentAction('lesson', admin.id, request)
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'robots', content: 'noindex' }]

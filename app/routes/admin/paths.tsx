@@ -8,7 +8,7 @@ import { PathForm } from '~/components/admin/path-form'
 import { useNow } from '~/components/admin/updated'
 import { PageHeader } from '~/components/page-header'
 import { Button } from '~/components/ui/button'
-import { contentAction, readForm } from '~/features/admin/actions.server.ts'
+import { contentAction } from '~/features/admin/actions.server.ts'
 import { listPaths } from '~/features/admin/lists.server.ts'
 import { LIST_LIMIT } from '~/features/admin/schemas.ts'
 import type { AdminPath } from '~/features/admin/types.ts'
@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
 	const admin = await requireAdmin(request)
-	return contentAction('path', admin.id, await readForm(request))
+	return contentAction('path', admin.id, request)
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'robots', content: 'noindex' }]

@@ -20,13 +20,13 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { readForm } from '~/features/admin/actions.server.ts'
 import { roleChangeSchema, usersQuerySchema } from '~/features/admin/schemas.ts'
 import type { AdminUser } from '~/features/admin/types.ts'
 import { changeAdminRole, listUsers } from '~/features/admin/users.server.ts'
 import { requireAdmin } from '~/features/auth/session.server.ts'
 import { isAdmin } from '~/features/auth/user.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
+import { failure, parseBody, refused } from '~/lib/forms.server.ts'
 import type { Route } from './+types/users'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -47,10 +47,10 @@ type RoleResult = { ok: true; intent: 'grant' | 'revoke' } | { ok: false; error:
 
 export async function action({ request }: Route.ActionArgs) {
 	const admin = await requireAdmin(request)
-	const parsed = roleChangeSchema.safeParse(await readForm(request))
-	if (!parsed.success) return data<RoleResult>({ ok: false, error: 'admin.errors.badRequest' }, { status: 400 })
+	const parsed = await parseBody(request, roleChangeSchema, { fallback: 'admin.errors.badRequest' })
+	if (!parsed.ok) return refused(parsed)
 	const result = await changeAdminRole(admin, parsed.data.email, parsed.data.intent === 'grant')
-	if (!result.ok) return data<RoleResult>({ ok: false, error: result.error }, { status: result.status })
+	if (!result.ok) return failure(result.error, result.status)
 	return data<RoleResult>({ ok: true, intent: parsed.data.intent })
 }
 

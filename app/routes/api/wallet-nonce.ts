@@ -3,7 +3,7 @@ import { requireUser } from '~/features/auth/session.server.ts'
 import { retryAfterHeader } from '~/features/security/rate-limit.server.ts'
 import { nonceRequestSchema } from '~/features/wallet/schemas.ts'
 import { requestSignature } from '~/features/wallet/wallet.server.ts'
-import { parseBody, refused } from '~/lib/forms.server.ts'
+import { failure, parseBody, refused } from '~/lib/forms.server.ts'
 import type { Route } from './+types/wallet-nonce'
 
 // POST { purpose: 'link' | 'signin', address, chainId } -> { message }: the SIWE message to sign.
@@ -13,10 +13,10 @@ export async function action({ request }: Route.ActionArgs) {
 	// Linking is for the signed-in learner (401 otherwise); signing in is for anyone.
 	const userId = parsed.data.purpose === 'link' ? (await requireUser(request)).id : null
 	const result = await requestSignature(request, userId, parsed.data)
-	if (!result.ok) return data({ ok: false as const, error: result.error }, { status: result.status, headers: retryAfterHeader(result.retryAfter) })
+	if (!result.ok) return failure(result.error, result.status, undefined, retryAfterHeader(result.retryAfter))
 	return data({ ok: true as const, message: result.message }, { headers: { 'Cache-Control': 'no-store' } })
 }
 
 export function loader() {
-	return data({ error: 'Method Not Allowed' }, { status: 405 })
+	return failure('errors.methodNotAllowed', 405)
 }

@@ -1,14 +1,16 @@
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
 import { FormField, FormMessage } from '~/components/form-field'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { requestPasswordReset } from '~/features/auth/flows.server.ts'
 import { retryAfterHeader } from '~/features/security/rate-limit.server.ts'
-import { fieldErrors, forgotSchema, readFormObject, type FieldErrors } from '~/features/auth/schemas.ts'
+import { echoedEmail, forgotSchema } from '~/features/auth/schemas.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
 import { pageMeta } from '~/features/marketing/seo.ts'
 import { getEnv } from '~/lib/env.server.ts'
+import { formLevelError, type FieldErrors } from '~/lib/field-errors.ts'
+import { failure, parseBody, refused } from '~/lib/forms.server.ts'
 import type { Route } from './+types/forgot-password'
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -18,17 +20,16 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData)
 
-type ActionData = { email?: string; fields?: FieldErrors; error?: string; success?: string }
+type ActionData = { ok: boolean; email?: string; fields?: FieldErrors; error?: string; success?: string }
 
 export async function action({ request }: Route.ActionArgs) {
-	const form = await readFormObject(request)
+	const parsed = await parseBody(request, forgotSchema)
 	// Echoed into the re-rendered form: the page is static, so a refused post must not empty the field.
-	const email = typeof form.email === 'string' ? form.email.slice(0, 254) : ''
-	const parsed = forgotSchema.safeParse(form)
-	if (!parsed.success) return data<ActionData>({ email, fields: fieldErrors(parsed.error) }, { status: 400 })
+	const email = echoedEmail(parsed.values)
+	if (!parsed.ok) return refused(parsed, { email })
 	const result = await requestPasswordReset(request, parsed.data.email)
-	if (!result.ok) return data<ActionData>({ email, error: result.error }, { status: result.status, headers: retryAfterHeader(result.retryAfter) })
-	return data<ActionData>({ success: 'auth.forgot.sent' })
+	if (!result.ok) return failure(result.error, result.status, undefined, retryAfterHeader(result.retryAfter), { email })
+	return { ok: true, success: 'auth.forgot.sent' }
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
@@ -46,7 +47,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 			</CardHeader>
 			<CardContent>
 				<Form method="post" className="grid gap-4" noValidate>
-					<FormMessage error={result?.error} success={result?.success} />
+					<FormMessage error={formLevelError(result)} success={result?.success} />
 					<FormField label={t('auth.email')} name="email" defaultValue={result?.email} type="email" autoComplete="email" required error={result?.fields?.email} />
 					<Button type="submit" disabled={busy} data-busy-label={t('auth.forgot.busy')}>
 						{busy ? t('auth.forgot.busy') : t('auth.forgot.submit')}

@@ -1,13 +1,14 @@
 import { Loader2 } from 'lucide-react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { data, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import { Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { FormMessage } from '~/components/form-field'
 import { SocialButtons } from '~/components/social-buttons'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { startSocialSignIn } from '~/features/auth/flows.server.ts'
-import { providerSchema, readFormObject } from '~/features/auth/schemas.ts'
+import { oauthFormSchema } from '~/features/auth/schemas.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
+import { failure, parseBody, refused } from '~/lib/forms.server.ts'
 import type { Route } from './+types/login-oauth'
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -17,11 +18,10 @@ export function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export async function action({ request }: Route.ActionArgs) {
-	const form = await readFormObject(request)
-	const provider = providerSchema.safeParse(form.provider)
-	if (!provider.success) return data({ error: 'auth.errors.oauthFailed' }, { status: 400 })
-	const result = await startSocialSignIn(request, provider.data, form.redirectTo ?? null)
-	if (!result.ok) return data({ error: result.error }, { status: result.status })
+	const parsed = await parseBody(request, oauthFormSchema, { fallback: 'auth.errors.oauthFailed' })
+	if (!parsed.ok) return refused(parsed)
+	const result = await startSocialSignIn(request, parsed.data.provider, parsed.data.redirectTo ?? null)
+	if (!result.ok) return failure(result.error, result.status)
 	throw redirect(result.url!, { headers: result.headers })
 }
 

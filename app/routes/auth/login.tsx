@@ -1,5 +1,5 @@
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { FormField, FormMessage } from '~/components/form-field'
 import { SocialButtons } from '~/components/social-buttons'
 import { WalletSignInButton } from '~/components/wallet/wallet-sign-in-button'
@@ -7,13 +7,15 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { signIn } from '~/features/auth/flows.server.ts'
 import { retryAfterHeader } from '~/features/security/rate-limit.server.ts'
-import { fieldErrors, loginSchema, readFormObject, type FieldErrors } from '~/features/auth/schemas.ts'
+import { echoedEmail, loginSchema } from '~/features/auth/schemas.ts'
 import { requireAnonymous } from '~/features/auth/session.server.ts'
 import { demoAccounts } from '~/features/system/demo-accounts.ts'
 import { throwTestFault } from '~/features/system/test-faults.server.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
 import { pageMeta } from '~/features/marketing/seo.ts'
 import { getEnv } from '~/lib/env.server.ts'
+import { formLevelError } from '~/lib/field-errors.ts'
+import { failure, parseBody, refused } from '~/lib/forms.server.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { useRootData } from '~/root'
 import type { Route } from './+types/login'
@@ -27,16 +29,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData)
 
-type ActionData = { email?: string; fields?: FieldErrors; error?: string }
-
 export async function action({ request }: Route.ActionArgs) {
-	const form = await readFormObject(request)
+	const parsed = await parseBody(request, loginSchema)
 	// Echoed into the re-rendered form: the page is static, so a refused post must not empty the field.
-	const email = typeof form.email === 'string' ? form.email.slice(0, 254) : ''
-	const parsed = loginSchema.safeParse(form)
-	if (!parsed.success) return data<ActionData>({ email, fields: fieldErrors(parsed.error) }, { status: 400 })
+	const email = echoedEmail(parsed.values)
+	if (!parsed.ok) return refused(parsed, { email })
 	const result = await signIn(request, parsed.data.email, parsed.data.password)
-	if (!result.ok) return data<ActionData>({ email, error: result.error }, { status: result.status, headers: retryAfterHeader(result.retryAfter) })
+	if (!result.ok) return failure(result.error, result.status, undefined, retryAfterHeader(result.retryAfter), { email })
 	throw redirect(safeRedirect(parsed.data.redirectTo), { headers: result.headers })
 }
 
@@ -47,7 +46,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
 	const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/login') && navigation.formMethod === 'POST'
 	const redirectTo = params.get('redirectTo')
 	const env = useRootData()?.env
-	const result = actionData as ActionData | undefined
+	const result = actionData
 	return (
 		<Card>
 			<CardHeader>
@@ -59,7 +58,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
 			<CardContent className="grid gap-4">
 				<Form method="post" replace className="grid gap-4" noValidate>
 					{redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-					<FormMessage error={result?.error} />
+					<FormMessage error={formLevelError(result)} />
 					<FormField label={t('auth.email')} name="email" defaultValue={result?.email} type="email" autoComplete="email" required error={result?.fields?.email} />
 					<FormField
 						label={t('auth.password')}

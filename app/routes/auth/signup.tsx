@@ -1,5 +1,5 @@
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
 import { FormField, FormMessage } from '~/components/form-field'
 import { SocialButtons } from '~/components/social-buttons'
 import { Button } from '~/components/ui/button'
@@ -7,11 +7,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { signUp } from '~/features/auth/flows.server.ts'
 import { retryAfterHeader } from '~/features/security/rate-limit.server.ts'
 import { isCommonPassword } from '~/features/auth/password-policy.server.ts'
-import { fieldErrors, readFormObject, signupSchema, type FieldErrors } from '~/features/auth/schemas.ts'
+import { echoedEmail, signupSchema } from '~/features/auth/schemas.ts'
 import { requireAnonymous } from '~/features/auth/session.server.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
 import { pageMeta } from '~/features/marketing/seo.ts'
 import { getEnv } from '~/lib/env.server.ts'
+import { formLevelError, type FieldErrors } from '~/lib/field-errors.ts'
+import { failure, parseBody, refused } from '~/lib/forms.server.ts'
 import type { Route } from './+types/signup'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -22,18 +24,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData)
 
-type ActionData = { email?: string; fields?: FieldErrors; error?: string; success?: string }
+type ActionData = { ok: boolean; email?: string; fields?: FieldErrors; error?: string; success?: string }
 
 export async function action({ request }: Route.ActionArgs) {
-	const form = await readFormObject(request)
+	const parsed = await parseBody(request, signupSchema)
 	// Echoed into the re-rendered form: the page is static, so a refused post must not empty the field.
-	const email = typeof form.email === 'string' ? form.email.slice(0, 254) : ''
-	const parsed = signupSchema.safeParse(form)
-	if (!parsed.success) return data<ActionData>({ email, fields: fieldErrors(parsed.error) }, { status: 400 })
-	if (isCommonPassword(parsed.data.password)) return data<ActionData>({ email, fields: { password: 'auth.errors.passwordTooCommon' } }, { status: 400 })
+	const email = echoedEmail(parsed.values)
+	if (!parsed.ok) return refused(parsed, { email })
+	if (isCommonPassword(parsed.data.password)) return failure('auth.errors.passwordTooCommon', 400, { password: 'auth.errors.passwordTooCommon' }, undefined, { email })
 	const result = await signUp(request, parsed.data.email, parsed.data.password)
-	if (!result.ok) return data<ActionData>({ email, error: result.error }, { status: result.status, headers: retryAfterHeader(result.retryAfter) })
-	return data<ActionData>({ success: 'auth.signup.checkEmail' })
+	if (!result.ok) return failure(result.error, result.status, undefined, retryAfterHeader(result.retryAfter), { email })
+	return { ok: true, success: 'auth.signup.checkEmail' }
 }
 
 export default function Signup({ actionData }: Route.ComponentProps) {
@@ -51,7 +52,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
 			</CardHeader>
 			<CardContent className="grid gap-4">
 				<Form method="post" className="grid gap-4" noValidate>
-					<FormMessage error={result?.error} success={result?.success} />
+					<FormMessage error={formLevelError(result)} success={result?.success} />
 					<FormField label={t('auth.email')} name="email" defaultValue={result?.email} type="email" autoComplete="email" required error={result?.fields?.email} />
 					<FormField
 						label={t('auth.password')}

@@ -5,9 +5,11 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { changePassword, resetPassword } from '~/features/auth/flows.server.ts'
 import { isCommonPassword } from '~/features/auth/password-policy.server.ts'
-import { changePasswordSchema, fieldErrors, readFormObject, updatePasswordSchema, type FieldErrors } from '~/features/auth/schemas.ts'
+import { changePasswordSchema, updatePasswordSchema } from '~/features/auth/schemas.ts'
 import { getUser } from '~/features/auth/session.server.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
+import { formLevelError, type FieldErrors } from '~/lib/field-errors.ts'
+import { failure, readFields, refused, validate } from '~/lib/forms.server.ts'
 import type { Route } from './+types/update-password'
 
 // Two ways here: the emailed reset link (?token=...), or 'Change password' in the account menu while
@@ -19,31 +21,32 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-type ActionData = { fields?: FieldErrors; error?: string; success?: string }
+type ActionData = { ok: boolean; fields?: FieldErrors; error?: string; success?: string }
+
+const tooCommon = { password: 'auth.errors.passwordTooCommon' }
 
 export async function action({ request }: Route.ActionArgs) {
-	const form = await readFormObject(request)
-	if (!form.token) return changeOwnPassword(request, form)
-	const parsed = updatePasswordSchema.safeParse(form)
-	if (!parsed.success) {
-		const fields = fieldErrors(parsed.error)
-		return data<ActionData>({ fields, error: fields.token }, { status: 400 })
-	}
-	if (isCommonPassword(parsed.data.password)) return data<ActionData>({ fields: { password: 'auth.errors.passwordTooCommon' } }, { status: 400 })
+	const read = await readFields(request)
+	if (!read.ok) return refused(read)
+	// No token: the signed-in 'Change password'; the schema differs, so the values are read first.
+	if (!read.values.token) return changeOwnPassword(request, read.values)
+	const parsed = validate(read.values, updatePasswordSchema)
+	if (!parsed.ok) return refused(parsed)
+	if (isCommonPassword(parsed.data.password)) return failure(tooCommon.password, 400, tooCommon)
 	const result = await resetPassword(parsed.data.token, parsed.data.password)
-	if (!result.ok) return data<ActionData>({ error: result.error }, { status: result.status })
-	return data<ActionData>({ success: 'auth.update.success' })
+	if (!result.ok) return failure(result.error, result.status)
+	return { ok: true, success: 'auth.update.success' }
 }
 
-async function changeOwnPassword(request: Request, form: Record<string, string>) {
+async function changeOwnPassword(request: Request, values: Record<string, unknown>) {
 	const user = await getUser(request)
-	if (!user) return data<ActionData>({ error: 'auth.errors.resetLinkInvalid' }, { status: 400 })
-	const parsed = changePasswordSchema.safeParse(form)
-	if (!parsed.success) return data<ActionData>({ fields: fieldErrors(parsed.error) }, { status: 400 })
-	if (isCommonPassword(parsed.data.password)) return data<ActionData>({ fields: { password: 'auth.errors.passwordTooCommon' } }, { status: 400 })
+	if (!user) return failure('auth.errors.resetLinkInvalid', 400)
+	const parsed = validate(values, changePasswordSchema)
+	if (!parsed.ok) return refused(parsed)
+	if (isCommonPassword(parsed.data.password)) return failure(tooCommon.password, 400, tooCommon)
 	const result = await changePassword(request, user.id, parsed.data.password)
-	if (!result.ok) return data<ActionData>({ error: result.error }, { status: result.status })
-	return data<ActionData>({ success: 'auth.update.success' }, { headers: result.headers })
+	if (!result.ok) return failure(result.error, result.status)
+	return data({ ok: true, success: 'auth.update.success' }, { headers: result.headers })
 }
 
 export default function UpdatePassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -75,7 +78,8 @@ export default function UpdatePassword({ loaderData, actionData }: Route.Compone
 				) : (
 					<Form method="post" className="grid gap-4" noValidate>
 						{token ? <input type="hidden" name="token" value={token} /> : null}
-						<FormMessage error={result?.error} success={result?.success} />
+						{/* The token is a hidden field: its message is the form's. */}
+						<FormMessage error={result?.fields?.token ?? formLevelError(result)} success={result?.success} />
 						{/* The page is static (no React in the browser): the browser itself moves on to sign in. */}
 						{result?.success ? <meta httpEquiv="refresh" content="3;url=/login" /> : null}
 						<FormField

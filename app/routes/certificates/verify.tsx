@@ -5,7 +5,7 @@ import { pathTitles, signerAddress, verifyCertificate } from '~/features/certifi
 import { certificateFileSchema, type CertificateMessage } from '~/features/certificates/typed-data.ts'
 import { getLanguage, getT } from '~/features/i18n/i18n.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
-import { readBody } from '~/lib/forms.server.ts'
+import { failure, readFields } from '~/lib/forms.server.ts'
 import type { Route } from './+types/verify'
 
 // Paste a downloaded certificate file; the server checks its signature. A plain HTML form: no JavaScript.
@@ -15,23 +15,23 @@ export function loader({ request }: Route.LoaderArgs) {
 	return { title: getT(request)('certificate.verifyTitle'), appName: getEnv().APP_NAME, signer: signerAddress() }
 }
 
-type Verdict = { valid: boolean; message: CertificateMessage; pathTitle: string } | { error: string }
+type Verdict = { valid: boolean; message: CertificateMessage; pathTitle: string } | { ok: false; error: string }
 
 export async function action({ request }: Route.ActionArgs) {
-	// A body that is no form reads as empty (400 below), never as the parser's 500; a file is a few KB.
-	const form = await readBody(request, 'form', { limit: 4 * MAX_CHARS }).catch(() => ({}) as Record<string, unknown>)
-	const text = form.certificate
-	if (typeof text !== 'string' || text.length === 0 || text.length > MAX_CHARS) {
-		return data<Verdict>({ error: 'certificate.verifyMalformed' }, { status: 400 })
-	}
+	// Whatever is wrong with what was pasted (no form, too long, no JSON, not a certificate), the page has
+	// one answer for it; a file is a few KB.
+	const malformed = () => failure('certificate.verifyMalformed', 400)
+	const read = await readFields(request, { limit: 4 * MAX_CHARS })
+	const text = read.ok ? read.values.certificate : undefined
+	if (typeof text !== 'string' || text.length === 0 || text.length > MAX_CHARS) return malformed()
 	let json: unknown
 	try {
 		json = JSON.parse(text)
 	} catch {
-		return data<Verdict>({ error: 'certificate.verifyMalformed' }, { status: 400 })
+		return malformed()
 	}
 	const parsed = certificateFileSchema.safeParse(json)
-	if (!parsed.success) return data<Verdict>({ error: 'certificate.verifyMalformed' }, { status: 400 })
+	if (!parsed.success) return malformed()
 	const { domain, message, signature } = parsed.data
 	const verification = await verifyCertificate({ domain, message }, signature)
 	// Only a genuine certificate gets the path's Portuguese title; a forged one is shown exactly as pasted.

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { data, redirect, useFetcher, useRevalidator, useSearchParams } from 'react-router'
+import { redirect, useFetcher, useRevalidator, useSearchParams } from 'react-router'
 import { toast } from '~/components/ui/toast'
 import { SummaryCards } from '~/components/achievements/summary-cards'
 import { TaskCard } from '~/components/achievements/task-card'
@@ -11,10 +11,10 @@ import { achievementsPage, claimTask } from '~/features/achievements/achievement
 import { startGithubLink } from '~/features/achievements/github.server.ts'
 import { achievementActionSchema } from '~/features/achievements/schemas.ts'
 import { communityLinks, shareLink, taskById, taskCategories } from '~/features/achievements/tasks.ts'
-import { readFormObject } from '~/features/auth/schemas.ts'
 import { requireUser } from '~/features/auth/session.server.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
+import { failure, parseBody, refused } from '~/lib/forms.server.ts'
 import type { Route } from './+types/achievements'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -28,15 +28,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
 	const user = await requireUser(request)
-	const parsed = achievementActionSchema.safeParse(await readFormObject(request))
-	if (!parsed.success) return data({ ok: false as const, error: 'achievements.errors.invalidRequest' }, { status: 400 })
+	const parsed = await parseBody(request, achievementActionSchema, { fallback: 'achievements.errors.invalidRequest' })
+	if (!parsed.ok) return refused(parsed)
 	if (parsed.data.intent === 'connect-github') {
 		const link = await startGithubLink(request)
-		if (!link.ok) return data({ ok: false as const, error: `achievements.errors.${link.error}` }, { status: link.status })
+		if (!link.ok) return failure(`achievements.errors.${link.error}`, link.status)
 		throw redirect(link.url, { headers: link.headers })
 	}
 	const result = await claimTask(user.id, parsed.data.taskId)
-	if (!result.ok) return data({ ok: false as const, error: `achievements.errors.${result.error}` }, { status: result.status })
+	if (!result.ok) return failure(`achievements.errors.${result.error}`, result.status)
 	return { ok: true as const, taskId: result.taskId, xpAwarded: result.xpAwarded }
 }
 

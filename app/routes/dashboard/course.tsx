@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, CheckCircle2, ListTree, PartyPopper } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { data, isRouteErrorResponse, Link, useFetcher, useNavigate, useRevalidator, useRouteError } from 'react-router'
+import { isRouteErrorResponse, Link, useFetcher, useNavigate, useRevalidator, useRouteError } from 'react-router'
 import { toast } from '~/components/ui/toast'
 import { ChallengeLesson } from '~/components/challenges/challenge-lesson'
 import { CourseOutline } from '~/components/learn/course-outline'
@@ -13,7 +13,6 @@ import { TutorPanel } from '~/components/tutor/chat-panel'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '~/components/ui/sheet'
-import { readFormObject } from '~/features/auth/schemas.ts'
 import { requireUser } from '~/features/auth/session.server.ts'
 import { isAdmin } from '~/features/auth/user.ts'
 import { getCourseOutline, getVisibleLesson, localizeLesson } from '~/features/catalog/catalog.server.ts'
@@ -26,6 +25,7 @@ import { failIfAsked } from '~/features/progress/section-faults.server.ts'
 import { SectionError } from '~/components/learn/section-error'
 import { lessonActionSchema } from '~/features/progress/schemas.ts'
 import { answerQuestion, hasPassedQuiz } from '~/features/quiz/quiz.server.ts'
+import { failure, parseBody, refused } from '~/lib/forms.server.ts'
 import type { Route } from './+types/course'
 import { failureKey } from '~/lib/failure.ts'
 
@@ -78,27 +78,27 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
 	const user = await requireUser(request)
-	const parsed = lessonActionSchema.safeParse(await readFormObject(request))
-	if (!parsed.success) return data({ ok: false as const, error: 'learn.errors.invalidRequest' }, { status: 400 })
+	const parsed = await parseBody(request, lessonActionSchema, { fallback: 'learn.errors.invalidRequest' })
+	if (!parsed.ok) return refused(parsed)
 	const preview = isAdmin(user)
 	// Only this course's lessons: a post to another course's URL (whose page then 404s) must change nothing.
 	const owner = await getVisibleLesson(parsed.data.lessonId, preview)
-	if (owner?.courseId !== params.courseId) return data({ ok: false as const, error: 'learn.errors.notFound' }, { status: 404 })
+	if (owner?.courseId !== params.courseId) return failure('learn.errors.notFound', 404)
 	if (parsed.data.intent === 'complete') {
 		// A challenge is completed only by a run that passes its tests (on the server), never by this button.
-		if (owner.lessonType === 'challenge') return data({ ok: false as const, error: 'learn.errors.challengeNotPassed' }, { status: 409 })
+		if (owner.lessonType === 'challenge') return failure('learn.errors.challengeNotPassed', 409)
 		// A quiz is completed by an attempt that reaches its pass mark (answerQuestion), never by skipping it.
 		if (owner.lessonType === 'quiz' && !(await hasPassedQuiz(user.id, owner.id, owner.content)))
-			return data({ ok: false as const, error: 'learn.errors.quizNotPassed' }, { status: 409 })
+			return failure('learn.errors.quizNotPassed', 409)
 		const done = await completeOrFail(request, user.id, parsed.data.lessonId, preview)
-		if (done === 'failed') return data({ ok: false as const, error: 'learn.errors.completeFailed' }, { status: 500 })
-		if (!done) return data({ ok: false as const, error: 'learn.errors.saveFailed' }, { status: 404 })
+		if (done === 'failed') return failure('learn.errors.completeFailed', 500)
+		if (!done) return failure('learn.errors.saveFailed', 404)
 		// A new certificate (this was the path's last lesson) is announced with a link to it.
 		const certificateId = done.certificate?.created ? done.certificate.id : null
 		return { ok: true as const, intent: 'complete' as const, xpAwarded: done.xpAwarded, certificateId, enrolledPathTitle: done.enrolledPathTitle }
 	}
 	const result = await answerQuestion(user.id, parsed.data.lessonId, parsed.data.index, parsed.data.answer, preview, getLanguage(request))
-	if (!result.ok) return data({ ok: false as const, error: `learn.errors.${result.error}` }, { status: result.error === 'notFound' ? 404 : 400 })
+	if (!result.ok) return failure(`learn.errors.${result.error}`, result.error === 'notFound' ? 404 : 400)
 	return result
 }
 

@@ -1,6 +1,6 @@
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { useEffect } from 'react'
-import { data, Form, Link, useActionData } from 'react-router'
+import { Form, Link, useActionData } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
@@ -9,7 +9,6 @@ import { toast } from '~/components/ui/toast'
 import { PathGrid } from '~/components/learn/path-card'
 import { enrollFailedToast } from '~/components/learn/enroll-toast'
 import { EmptyState, PageHeader } from '~/components/page-header'
-import { readFormObject } from '~/features/auth/schemas.ts'
 import { requireUser } from '~/features/auth/session.server.ts'
 import { exploreCatalog, parseCatalogFilter } from '~/features/catalog/catalog.server.ts'
 import { getLanguage, getT } from '~/features/i18n/i18n.server.ts'
@@ -17,6 +16,7 @@ import { enrollOrFail } from '~/features/progress/progress.server.ts'
 import { failIfAsked } from '~/features/progress/section-faults.server.ts'
 import { SectionError } from '~/components/learn/section-error'
 import { enrollSchema } from '~/features/progress/schemas.ts'
+import { failure, parseBody, refused } from '~/lib/forms.server.ts'
 import type { Route } from './+types/explore'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -28,11 +28,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
 	const user = await requireUser(request)
-	const parsed = enrollSchema.safeParse(await readFormObject(request))
-	if (!parsed.success) return data({ ok: false, error: 'learn.errors.enrollFailed' }, { status: 400 })
+	const parsed = await parseBody(request, enrollSchema, { fallback: 'learn.errors.enrollFailed' })
+	if (!parsed.ok) return refused(parsed)
 	const ok = await enrollOrFail(request, user.id, parsed.data.pathId)
-	if (ok === null) return data({ ok: false, error: 'learn.errors.enrollError' }, { status: 500 })
-	if (!ok) return data({ ok: false, error: 'learn.errors.pathNotFound' }, { status: 404 })
+	if (ok === null) return failure('learn.errors.enrollError', 500)
+	if (!ok) return failure('learn.errors.pathNotFound', 404)
 	return { ok: true }
 }
 

@@ -1,5 +1,5 @@
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { data, useRevalidator } from 'react-router'
+import { useRevalidator } from 'react-router'
 import { EmptyState, PageHeader } from '~/components/page-header'
 import { ProfileEditor } from '~/components/profile/profile-editor'
 import { CertificatesCard } from '~/components/certificates/certificate-actions'
@@ -11,6 +11,7 @@ import { profilePage, saveProfile } from '~/features/profile/profile.server.ts'
 import { listCertificates } from '~/features/certificates/certificates.server.ts'
 import { listWallets } from '~/features/wallet/wallets.server.ts'
 import { profileErrors, profileSchema } from '~/features/profile/schemas.ts'
+import { failure, readFields } from '~/lib/forms.server.ts'
 import { log } from '~/lib/log.server.ts'
 import type { Route } from './+types/profile'
 import { rethrowFault } from '#db/faults.ts'
@@ -24,18 +25,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
 	const user = await requireUser(request)
-	const body: unknown = await request.json().catch(() => undefined)
-	if (!body || typeof body !== 'object') return data({ ok: false as const, error: 'profile.errors.invalidRequest' }, { status: 400 })
-	const parsed = profileSchema.safeParse(body)
-	if (!parsed.success) {
-		return data({ ok: false as const, error: 'profile.errors.fixErrors', fieldErrors: profileErrors(parsed.error) }, { status: 400 })
-	}
+	const read = await readFields(request, { kind: 'json', jsonOnly: true, fallback: 'profile.errors.invalidRequest' })
+	if (!read.ok) return failure(read.error, read.status)
+	// Not a JSON object (a form post, an array, an empty object): the editor did not send it, so no field to point at.
+	if (!Object.keys(read.values).length) return failure('profile.errors.invalidRequest', 400)
+	const parsed = profileSchema.safeParse(read.values)
+	// Career fields are keyed by their own name (the tabs' field names), hence profileErrors over validate().
+	if (!parsed.success) return failure('profile.errors.fixErrors', 400, profileErrors(parsed.error))
 	try {
 		await saveProfile(user.id, parsed.data)
 	} catch (err) {
 		rethrowFault(err)
 		log.error('profile save failed', { userId: user.id, message: err instanceof Error ? err.message : String(err) })
-		return data({ ok: false as const, error: 'profile.errors.saveFailed' }, { status: 500 })
+		return failure('profile.errors.saveFailed', 500)
 	}
 	return { ok: true as const }
 }

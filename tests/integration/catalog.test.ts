@@ -1,0 +1,61 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { lessonContent, lessonContentPt } from '~/features/admin/lists.server.ts'
+import { getCourseOutline, getPathOverview, getVisibleLesson, listAvailablePaths } from '~/features/catalog/catalog.server.ts'
+import { useTestDb } from '#tests/support/test-db.ts'
+import { completion, createCurriculum, createLearner, createLesson, enrollIn, type Curriculum } from '#tests/support/factories.ts'
+
+// The catalog reads (issue 17, point 1: typed queries naming schema columns): what a learner and an admin
+// previewing drafts see, with the learner's progress, in both languages.
+let cur: Curriculum
+let draftId: string
+let learner: string
+
+beforeAll(async () => {
+	await useTestDb()
+	cur = await createCurriculum({ types: ['text', 'quiz'], xp: [10, 20], path: { title: 'Catalog path', titlePt: 'Trilha do catálogo' } })
+	draftId = (await createLesson(cur.module.id, 'text', { order: 3, title: 'Draft lesson', isPublished: false, durationMinutes: 7 })).id
+	learner = (await createLearner()).id
+	await enrollIn(learner, cur.path.id)
+	await completion(learner, cur.lessons[0]!.id)
+})
+
+describe('catalog reads', () => {
+	it('lists the path with its published lessons and the learner progress, localized', async () => {
+		const card = (await listAvailablePaths(learner, { lang: 'pt-BR' })).find((p) => p.id === cur.path.id)
+		expect(card).toMatchObject({ title: 'Trilha do catálogo', courseCount: 1, lessonCount: 2, completedLessons: 1, isEnrolled: true })
+		const other = (await listAvailablePaths((await createLearner()).id)).find((p) => p.id === cur.path.id)
+		expect(other).toMatchObject({ title: 'Catalog path', completedLessons: 0, isEnrolled: false })
+	})
+
+	it('gives the path overview with per-course counts; drafts only in preview', async () => {
+		const seen = await getPathOverview(cur.path.id, learner)
+		expect(seen?.courses.map((c) => [c.totalLessons, c.completedLessons])).toEqual([[2, 1]])
+		const preview = await getPathOverview(cur.path.id, learner, true)
+		expect(preview?.courses[0]?.totalLessons).toBe(3)
+		expect(await getPathOverview('not-a-uuid', learner)).toBeNull()
+	})
+
+	it('outlines a course with each lesson status, and shows a draft only to a preview', async () => {
+		const outline = await getCourseOutline(cur.course.id, learner)
+		expect(outline?.modules[0]?.lessons.map((l) => [l.id, l.status])).toEqual([
+			[cur.lessons[0]!.id, 'completed'],
+			[cur.lessons[1]!.id, 'not_started'],
+		])
+		const preview = await getCourseOutline(cur.course.id, learner, true)
+		expect(preview?.modules[0]?.lessons.at(-1)).toMatchObject({ id: draftId, isPublished: false, durationMinutes: 7 })
+	})
+
+	it('returns a lesson body only along a visible chain', async () => {
+		expect(await getVisibleLesson(cur.lessons[1]!.id)).toMatchObject({ lessonType: 'quiz', xpValue: 20, courseId: cur.course.id, pathId: cur.path.id })
+		expect(await getVisibleLesson(draftId)).toBeNull()
+		expect(await getVisibleLesson(draftId, true)).toMatchObject({ id: draftId, moduleId: cur.module.id })
+	})
+})
+
+describe('admin lesson bodies', () => {
+	it('reads a lesson body in each language for the edit dialog, drafts included', async () => {
+		expect(await lessonContent(draftId)).toBe('# A lesson\n\nSome text.')
+		expect(await lessonContentPt(draftId)).toBe('')
+		expect(await lessonContent('00000000-0000-4000-8000-000000000000')).toBeNull()
+	})
+})
