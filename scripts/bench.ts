@@ -70,7 +70,8 @@ async function prepare(kind: 'pglite' | 'postgres'): Promise<Prepared> {
 	fs.rmSync(dataDir, { recursive: true, force: true })
 	const pgDb = kind === 'postgres' ? await throwawayPg() : undefined
 	const t0 = Date.now()
-	const handle = await openDatabase(pgDb ? { databaseUrl: pgDb.url } : { dataDir })
+	// Filling 100,000 completions is one long statement; on a busy shared machine it outlasts the serving timeout.
+	const handle = await openDatabase({ ...(pgDb ? { databaseUrl: pgDb.url } : { dataDir }), faults: { queryTimeoutMs: 600_000 } })
 	try {
 		await fillBenchData(handle.db, ISSUE_SIZE)
 		const cookies = await createSessionCookies(

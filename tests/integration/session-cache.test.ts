@@ -82,4 +82,16 @@ describe('session cache: the documented bound for revocations made elsewhere', (
 		expect((await getUser(req('POST', admin.cookie)))?.role).toBe('admin')
 		expect(await getUser(req('GET', learner.cookie))).toBeNull()
 	})
+
+	it("a learner's own write (a password change, signing out) ends their other sessions' pages at once here", async () => {
+		const first = await signedIn('cache-two-devices@example.test')
+		const again = await signIn(req('POST'), 'cache-two-devices@example.test', 'cache-password-3391')
+		if (!again.ok) throw new Error('sign-in failed')
+		const second = cookiesOf(again.headers)
+		expect((await getUser(req('GET', second)))?.id).toBe(first.id)
+		// The first device's action (say a password change) looks its session up, then ends every session.
+		expect((await getUser(req('POST', first.cookie)))?.id).toBe(first.id)
+		await revokeElsewhere(first.id)
+		expect(await getUser(req('GET', second))).toBeNull()
+	})
 })

@@ -40,6 +40,11 @@ export function forgetSession(cookie: string) {
 	entries.delete(cookie)
 }
 
+/** A user's own write may end their other sessions (a password change, signing out): none of theirs is kept. */
+export function forgetUserSessions(userId: string) {
+	for (const [cookie, entry] of entries) if (entry.user.id === userId) entries.delete(cookie)
+}
+
 /** An admin's write may ban, demote or sign out anyone: this process stops trusting what it kept. */
 export function forgetAllSessions() {
 	entries.clear()

@@ -6,7 +6,7 @@ import { isLoopbackAddress } from '~/lib/loopback.ts'
 import { requestContext } from '~/lib/request-context.server.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { getAuth } from './auth.server.ts'
-import { cachedSession, forgetAllSessions, forgetSession, rememberSession } from './session-cache.server.ts'
+import { cachedSession, forgetAllSessions, forgetSession, forgetUserSessions, rememberSession } from './session-cache.server.ts'
 import { isAdmin, type SessionUser } from './user.ts'
 
 // One session lookup per page load, however many loaders ask for it. React Router hands each loader its
@@ -59,12 +59,14 @@ async function lookUpCached(request: Request, cookie: string): Promise<SessionUs
 	return user
 }
 
-// Writes always ask the database, so a revoked session changes nothing. The write may end this session or
-// (an admin's) change anyone's, so what this process kept is dropped before the action runs.
+// Writes always ask the database, so a revoked session changes nothing. The write may end this user's
+// sessions (a password change, signing out) or, an admin's, change anyone's: what this process kept of them
+// is dropped before the action runs.
 async function lookUpForWrite(request: Request, cookie: string): Promise<SessionUser | null> {
 	forgetSession(cookie)
 	const user = await lookUp(request)
 	if (isAdmin(user)) forgetAllSessions()
+	else if (user) forgetUserSessions(user.id)
 	return user
 }
 
