@@ -75,6 +75,9 @@ const schema = z.object({
 	DB_HANG_CHECK_MS: integer(100).default(2_000),
 	DB_POOL_MAX: integer(1, 1_000).default(10),
 	AUTH_SECRET: optional,
+	// Seconds a page read may reuse this process's session lookup for the same cookie (issue 21; the bound on
+	// revocations made in another process, docs/security.md). 0: every request asks the database.
+	SESSION_CACHE_SECONDS: integer(0, 300).default(10),
 	SMTP_URL: optional,
 	MAIL_FROM: optional,
 	MAIL_OUTBOX: flag,

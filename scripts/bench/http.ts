@@ -23,6 +23,8 @@ export type RouteResult = {
 	non2xx: number
 	ratioToCeiling?: number
 	peakRssMb?: number
+	/** Server CPU (user + system, all threads: the embedded database's worker included) per request, ms. */
+	cpuMsPerRequest?: number
 	/** Time to the first byte of /healthz on a new connection while the load runs (median and max, ms). */
 	newVisitorMs?: { median: number; max: number }
 }
@@ -81,13 +83,14 @@ export function routeSpecs(t: BenchTargets, cookies: string[], origin: string): 
 export async function runLoad(
 	spec: RouteSpec,
 	urls: string[],
-	opts: { connections: number; duration: number; host?: string; warmup?: number },
+	opts: { connections: number; duration: number; host?: string; warmup?: number; onMeasuredStart?: () => void },
 ): Promise<RouteResult> {
 	// A warm-up at the same load first, not counted: a fresh process runs its JavaScript and PGlite's
 	// WebAssembly unoptimised for a few seconds, and the first wave of 50 requests would otherwise be
 	// most of the p99 of a 20 s run (seen: 8 s for the first wave, under 1.5 s after it). Its writes
 	// go to other lessons (a sequence far ahead) than the measured run's.
 	if (opts.warmup) await load(spec, urls, { ...opts, duration: opts.warmup }, 100_000)
+	opts.onMeasuredStart?.()
 	const probe = probeNewConnections(urls[0]!)
 	const result = await load(spec, urls, opts, 0)
 	const newVisitorMs = await probe.stop()

@@ -90,3 +90,18 @@ export function sampleRss(pids: number[], everyMs = 100) {
 		},
 	}
 }
+
+/** CPU time (user + system, every thread) the processes have used so far, in ms, from /proc/<pid>/stat. */
+export function cpuMs(pids: number[]): number {
+	const tick = 1000 / 100 // USER_HZ: 100 on Linux
+	return pids.reduce((total, pid) => {
+		try {
+			// Fields after the command name (which may hold spaces), from its closing parenthesis: utime is the 12th, stime the 13th.
+			const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+			const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+			return total + (Number(f[11]) + Number(f[12])) * tick
+		} catch {
+			return total
+		}
+	}, 0)
+}

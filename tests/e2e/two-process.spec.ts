@@ -69,6 +69,19 @@ if (await pgReachable()) {
 			expect(onA.headers.get('location')).toMatch(/^\/login/)
 		})
 
+		test('a sign-out on one process ends pages on the other within SESSION_CACHE_SECONDS (docs/security.md)', async () => {
+			const headers = client()
+			const cookie = sessionCookie(await login(a, 'learner@example.com', 'learner-demo-2026', headers))
+			// Process A has read the session for a page, so it holds it in its session cache.
+			expect((await fetch(`${a.baseURL}/dashboard`, { headers: { ...headers, cookie }, redirect: 'manual' })).status).toBe(200)
+			const signedOut = await fetch(`${b.baseURL}/logout`, { method: 'POST', headers: { ...headers, cookie }, redirect: 'manual' })
+			expect(signedOut.status, 'sign-out on process B').toBe(302)
+			// The bound: the default window (10 s) and a margin for a busy machine.
+			await expect
+				.poll(async () => (await fetch(`${a.baseURL}/dashboard`, { headers: { ...headers, cookie }, redirect: 'manual' })).status, { timeout: 20_000, intervals: [1_000] })
+				.toBe(302)
+		})
+
 		test('login failures counted on one process hold on the other', async () => {
 			const headers = client()
 			const email = `nobody-${randomUUID().slice(0, 8)}@example.test`

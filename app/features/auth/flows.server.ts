@@ -6,6 +6,7 @@ import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { clientIp, hit, reserve } from '~/features/security/rate-limit.server.ts'
 import type { LimitName } from '~/features/security/limits.ts'
 import { mailDeliveryFailing } from '~/features/mail/mailer.server.ts'
+import { forgetAllSessions } from './session-cache.server.ts'
 import { getAuth } from './auth.server.ts'
 import { isKnownDevice, knownDeviceCookie } from './known-device.server.ts'
 import type { Provider } from './schemas.ts'
@@ -133,6 +134,9 @@ export async function resetPassword(token: string, newPassword: string): Promise
 	try {
 		const auth = await getAuth()
 		await auth.api.resetPassword({ body: { token, newPassword } })
+		// The reset revoked the account's sessions; the reader of the link is anonymous, so whose they were is
+		// not known here: this process keeps none (session-cache.server.ts).
+		forgetAllSessions()
 		return { ok: true, headers: new Headers() }
 	} catch (err) {
 		rethrowFault(err)

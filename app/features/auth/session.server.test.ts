@@ -8,6 +8,7 @@ const getSession = vi.fn(async ({ headers }: { headers: Headers }) =>
 vi.mock('./auth.server.ts', () => ({ getAuth: async () => ({ api: { getSession } }) }))
 
 const { getUser } = await import('./session.server.ts')
+const { forgetAllSessions } = await import('./session-cache.server.ts')
 
 // React Router hands every loader of one page load its own Request object with the same headers.
 const page = (method = 'GET', cookie = 'better-auth.session_token=good') =>
@@ -16,6 +17,7 @@ const page = (method = 'GET', cookie = 'better-auth.session_token=good') =>
 describe('getUser', () => {
 	beforeEach(() => {
 		getSession.mockClear()
+		forgetAllSessions()
 	})
 
 	it('looks the session up once per page load, however many loaders ask', async () => {
@@ -24,9 +26,14 @@ describe('getUser', () => {
 			expect(users.map((u) => u?.id)).toEqual(['u1', 'u1', 'u1'])
 		})
 		expect(getSession).toHaveBeenCalledTimes(1)
-		// The next request is a new lookup: nothing is kept between requests.
+		// The next page read reuses this process's lookup (for SESSION_CACHE_SECONDS); a write asks again.
 		await requestContext.run({ id: 'req-2' }, () => getUser(page()))
+		expect(getSession).toHaveBeenCalledTimes(1)
+		await requestContext.run({ id: 'req-2b' }, () => getUser(page('POST')))
 		expect(getSession).toHaveBeenCalledTimes(2)
+		// The write dropped this cookie's entry (it may have signed out or changed the user): the next read asks.
+		await requestContext.run({ id: 'req-2c' }, () => getUser(page()))
+		expect(getSession).toHaveBeenCalledTimes(3)
 	})
 
 	it('keeps different cookies apart within one request', async () => {
@@ -46,7 +53,7 @@ describe('getUser', () => {
 	})
 
 	it('still memoises per Request object outside a request context', async () => {
-		const request = page()
+		const request = page('POST')
 		await getUser(request)
 		await getUser(request)
 		expect(getSession).toHaveBeenCalledTimes(1)

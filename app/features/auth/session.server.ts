@@ -6,6 +6,7 @@ import { isLoopbackAddress } from '~/lib/loopback.ts'
 import { requestContext } from '~/lib/request-context.server.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { getAuth } from './auth.server.ts'
+import { cachedSession, forgetAllSessions, forgetSession, forgetUserSessions, rememberSession } from './session-cache.server.ts'
 import { isAdmin, type SessionUser } from './user.ts'
 
 // One session lookup per page load, however many loaders ask for it. React Router hands each loader its
@@ -42,11 +43,31 @@ export function getUser(request: Request): Promise<SessionUser | null> {
 	if (context && !perContext) byContext.set(context, (perContext = new Map()))
 	let pending = perContext?.get(cookie) ?? byRequest.get(request)
 	if (!pending) {
-		pending = lookUp(request)
+		pending = isReadRequest(request) ? lookUpCached(request, cookie) : lookUpForWrite(request, cookie)
 		perContext?.set(cookie, pending)
 		byRequest.set(request, pending)
 	}
 	return pending
+}
+
+// Page reads reuse this process's recent answer for the same cookie (session-cache.server.ts states the bound).
+async function lookUpCached(request: Request, cookie: string): Promise<SessionUser | null> {
+	const cached = cachedSession(cookie)
+	if (cached) return cached
+	const user = await lookUp(request)
+	if (user) rememberSession(cookie, user, getEnv().SESSION_CACHE_SECONDS * 1000)
+	return user
+}
+
+// Writes always ask the database, so a revoked session changes nothing. The write may end this user's
+// sessions (a password change, signing out) or, an admin's, change anyone's: what this process kept of them
+// is dropped before the action runs.
+async function lookUpForWrite(request: Request, cookie: string): Promise<SessionUser | null> {
+	forgetSession(cookie)
+	const user = await lookUp(request)
+	if (isAdmin(user)) forgetAllSessions()
+	else if (user) forgetUserSessions(user.id)
+	return user
 }
 
 function isReadRequest(request: Request) {
