@@ -140,7 +140,7 @@ test.describe('colour contrast', () => {
 					const violations = await contrastViolations(page)
 					expect(violations, `${mode} ${lang} ${path}\n${reportViolations(violations)}`).toEqual([])
 				}
-				for (const path of ['/', '/login']) await check(path)
+				for (const path of ['/', '/companies', '/investors', '/login']) await check(path)
 
 				await loginAs(page, demo.learner)
 				const lessons = await pathLessons(page.request, 'Smart Contract Development', { challenges: true, quizzes: true })
@@ -149,7 +149,9 @@ test.describe('colour contrast', () => {
 					'/dashboard',
 					`/dashboard/learn/course/${lesson('text').courseId}?lesson=${lesson('text').lessonId}`,
 					`/dashboard/learn/course/${lesson('challenge').courseId}?lesson=${lesson('challenge').lessonId}`,
+					'/dashboard/explore',
 					'/dashboard/scoreboard',
+					'/dashboard/achievements',
 					'/dashboard/profile',
 				])
 					await check(path)
