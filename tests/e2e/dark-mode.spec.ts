@@ -117,6 +117,9 @@ test.describe('no flash of the wrong theme', () => {
 		expect(html).toMatch(/<html[^>]* class="dark"/)
 		await page.goto('/')
 		await background(page).toHaveCSS('background-color', DARK)
+		// Paper stays white: printed in dark mode, light text on an unprinted background would vanish.
+		await page.emulateMedia({ media: 'print' })
+		await background(page).toHaveCSS('background-color', LIGHT)
 		await context.close()
 	})
 

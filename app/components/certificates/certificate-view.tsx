@@ -1,5 +1,6 @@
 import { BadgeCheck, ShieldAlert } from 'lucide-react'
 import { Logo } from '~/components/logo'
+import { ThemeSwitcher } from '~/components/theme-switcher'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { ZERO_ADDRESS, type CertificateMessage } from '~/features/certificates/typed-data.ts'
 import { cn } from '~/lib/utils'
@@ -14,8 +15,9 @@ export function CertificatePageShell({ appName, children }: { appName: string; c
 	return (
 		<div className="bg-muted/40 min-h-svh">
 			<header className="bg-background border-b">
-				<div className="mx-auto flex h-14 max-w-3xl items-center px-4">
+				<div className="mx-auto flex h-14 max-w-3xl items-center justify-between gap-4 px-4">
 					<Logo name={appName} />
+					<ThemeSwitcher className="print:hidden" />
 				</div>
 			</header>
 			<main className="mx-auto grid max-w-3xl gap-6 px-4 py-8">{children}</main>
