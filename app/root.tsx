@@ -18,6 +18,7 @@ import { getUser } from '~/features/auth/session.server.ts'
 import { defaultLanguage } from '~/features/i18n/config.ts'
 import { getLanguage } from '~/features/i18n/i18n.server.ts'
 import { getPublicEnv } from '~/lib/env.server.ts'
+import { readTheme, themeClass } from '~/features/theme/config.ts'
 import { adoptChosenInput, adoptTypedInput } from '~/lib/keep-typed-input.ts'
 import { useNonce } from '~/lib/nonce.tsx'
 import type { Route } from './+types/root'
@@ -25,7 +26,7 @@ import './app.css'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await getUser(request)
-	return { lang: getLanguage(request), user, env: getPublicEnv() }
+	return { lang: getLanguage(request), theme: readTheme(request.headers.get('cookie')), user, env: getPublicEnv() }
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
@@ -56,7 +57,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	const staticPage = useStaticPage()
 	const nonce = useNonce()
 	return (
-		<html lang={data?.lang ?? defaultLanguage} suppressHydrationWarning>
+		// The theme class comes from the cookie on the server, so the first paint has the right colours (no flash).
+		<html lang={data?.lang ?? defaultLanguage} className={themeClass(data?.theme ?? 'system')} suppressHydrationWarning>
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -44,6 +44,7 @@ export default [
 	]),
 	...prefix('api', [route('auth/*', 'routes/api/auth.ts'), route('ai-chat', 'routes/api/ai-chat.ts')]),
 	route('resources/language', 'routes/api/language.ts'),
+	route('resources/theme', 'routes/api/theme.ts'),
 	route('resources/applications', 'routes/api/applications.ts'),
 	route('resources/wallet', 'routes/api/wallet.ts'),
 	route('resources/wallet/nonce', 'routes/api/wallet-nonce.ts'),

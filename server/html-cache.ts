@@ -1,5 +1,5 @@
 // Server-side cache of the static public pages' HTML (the landings: routes whose handle says
-// `hydrate: false`), one entry per path and language. Those pages do not depend on who asks, as long
+// `hydrate: false`), one entry per path, language and theme. Those pages do not depend on who asks, as long
 // as nobody is signed in (signed-in visitors see a Dashboard link), so anonymous GETs without a query
 // string are answered from memory instead of running loaders and React for every visitor.
 //
@@ -37,6 +37,15 @@ export function staticPagePaths(routes: Record<string, RouteLike | undefined>): 
 }
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/
+const THEME_COOKIE = /(?:^|;\s*)app_theme=(light|dark)(?:;|$)/
+
+/**
+ * The page's <html> carries the visitor's chosen theme (app/features/theme/config.ts), so it is part of the key.
+ * Anything but the two explicit choices renders as "system": a forged value cannot add entries.
+ */
+export function themeOf(cookie: string | undefined) {
+	return cookie?.match(THEME_COOKIE)?.[1] ?? 'system'
+}
 
 type Entry = { body: string; headers: [string, string][]; nonce: string; expires: number }
 type Rendered = { response: Response; body: string; nonce: string | undefined }
@@ -81,7 +90,7 @@ export function createHtmlCache({
 		if (ttlMs <= 0 || req.method !== 'GET' || !paths.has(req.path) || req.originalUrl.includes('?')) return next()
 		if (SESSION_COOKIE.test(req.headers.cookie ?? '')) return next()
 		try {
-			const key = `${req.path}|${languageOf(req.headers.cookie, req.headers['accept-language'])}`
+			const key = `${req.path}|${languageOf(req.headers.cookie, req.headers['accept-language'])}|${themeOf(req.headers.cookie)}`
 			let entry = entries.get(key)
 			let state = 'HIT'
 			if (!entry || entry.expires < Date.now()) {

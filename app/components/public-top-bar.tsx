@@ -3,6 +3,7 @@ import { useTranslation } from '~/features/i18n/react.tsx'
 import { Link, NavLink } from 'react-router'
 import { LanguageSwitcher } from '~/components/language-switcher'
 import { Logo } from '~/components/logo'
+import { ThemeSwitcher } from '~/components/theme-switcher'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/lib/utils'
 
@@ -36,7 +37,10 @@ export function PublicTopBar({ signedIn, logoOnly, appName }: { signedIn: boolea
 			<div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-4">
 				<Logo name={appName} />
 				{logoOnly ? (
-					<LanguageSwitcher />
+					<div className="flex items-center gap-3">
+						<ThemeSwitcher />
+						<LanguageSwitcher />
+					</div>
 				) : (
 					<>
 						<nav aria-label={t('nav.main')} className="hidden items-center gap-6 md:flex">
@@ -47,6 +51,7 @@ export function PublicTopBar({ signedIn, logoOnly, appName }: { signedIn: boolea
 							))}
 						</nav>
 						<div className="hidden items-center gap-2 md:flex">
+							<ThemeSwitcher />
 							<LanguageSwitcher />
 							{actions}
 						</div>
@@ -60,6 +65,7 @@ export function PublicTopBar({ signedIn, logoOnly, appName }: { signedIn: boolea
 										{t(l.key)}
 									</NavLink>
 								))}
+								<ThemeSwitcher />
 								<LanguageSwitcher />
 								<div className="flex gap-2">{actions}</div>
 							</div>

@@ -63,6 +63,7 @@ const matrix: Record<string, Row> = {
 	'/api/auth/*': { get: [404, 404, 404] },
 	'/api/ai-chat': { get: [401, 400, 400], post: [401, [400, 415], [400, 415]] },
 	'/resources/language': { get: ['home', 'home', 'home'], post: [400, 400, 400] },
+	'/resources/theme': { get: ['home', 'home', 'home'], post: [400, 400, 400] },
 	// Malformed applications are answered like bot traffic: 200, nothing stored (see applications.spec.ts).
 	'/resources/applications': { get: [405, 405, 405], post: [P, P, P] },
 	// Wallet: linking needs an account (401 first); nonces and wallet sign-in are for anyone (the probe is malformed).

@@ -479,6 +479,10 @@ const targets: Record<string, Target> = {
 		who: ['anon'],
 		requests: () => hostileForm({ lang: pick('en-US', 'pt-BR', 'fr-FR'), redirectTo }).map((form) => ({ who: 'anon', method: 'POST', url: '/resources/language', form })),
 	},
+	'/resources/theme': {
+		who: ['anon'],
+		requests: () => hostileForm({ theme: pick('system', 'light', 'dark', 'sepia'), redirectTo }).map((form) => ({ who: 'anon', method: 'POST', url: '/resources/theme', form })),
+	},
 	'/resources/applications': {
 		// NUL in the message: the insert failed, a 500.
 		examples: () => [{ who: 'anon', method: 'POST', url: '/resources/applications', accept: 'application/json', form: { type: 'professional', name: 'Nul', email: 'nul@example.test', message: 'hi\u0000there', website: '' } }],

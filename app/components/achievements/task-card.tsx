@@ -141,7 +141,7 @@ export function TaskCard({ state, links, claimFetcher }: { state: TaskState; lin
 			data-testid="task-card"
 			data-task={state.id}
 			data-status={state.status}
-			className={cn('h-full gap-4', state.status === 'completed' && 'border-emerald-500/40 bg-emerald-500/5', state.status === 'locked' && 'opacity-80')}
+			className={cn('h-full gap-4', state.status === 'completed' && 'border-emerald-500/40 bg-emerald-500/5', state.status === 'locked' && 'border-dashed')}
 		>
 			<CardHeader>
 				<div className="flex items-start justify-between gap-3">
@@ -157,7 +157,7 @@ export function TaskCard({ state, links, claimFetcher }: { state: TaskState; lin
 						<Badge variant="outline" className="text-primary font-semibold">
 							{t('achievements.xpReward', { xp: task.xp })}
 						</Badge>
-						<Badge variant={statusStyle[state.status]} className={cn(state.status === 'completed' && 'bg-emerald-600 text-white')} data-testid="task-status">
+						<Badge variant={statusStyle[state.status]} className={cn(state.status === 'completed' && 'bg-emerald-700 text-white')} data-testid="task-status">
 							{state.status === 'completed' ? <CheckCircle2 aria-hidden /> : null}
 							{t(`achievements.status.${state.status}`)}
 						</Badge>

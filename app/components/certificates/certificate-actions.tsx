@@ -88,10 +88,10 @@ export function PathCertificate({ pathId, state }: { pathId: string; state: Path
 	}, [fetcher.state, fetcher.data])
 	if (state.certificateId) {
 		return (
-			<Card className="mb-6 border-emerald-300" data-testid="path-certificate">
+			<Card className="mb-6 border-emerald-300 dark:border-emerald-800" data-testid="path-certificate">
 				<CardHeader>
 					<CardTitle className="flex items-center gap-2">
-						<Award className="size-5 text-emerald-700" aria-hidden />
+						<Award className="size-5 text-emerald-700 dark:text-emerald-400" aria-hidden />
 						{t('certificate.earned')}
 					</CardTitle>
 					<CardDescription>{t('certificate.earnedBody')}</CardDescription>

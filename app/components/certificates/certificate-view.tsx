@@ -1,5 +1,6 @@
 import { BadgeCheck, ShieldAlert } from 'lucide-react'
 import { Logo } from '~/components/logo'
+import { ThemeSwitcher } from '~/components/theme-switcher'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { ZERO_ADDRESS, type CertificateMessage } from '~/features/certificates/typed-data.ts'
 import { cn } from '~/lib/utils'
@@ -14,8 +15,9 @@ export function CertificatePageShell({ appName, children }: { appName: string; c
 	return (
 		<div className="bg-muted/40 min-h-svh">
 			<header className="bg-background border-b">
-				<div className="mx-auto flex h-14 max-w-3xl items-center px-4">
+				<div className="mx-auto flex h-14 max-w-3xl items-center justify-between gap-4 px-4">
 					<Logo name={appName} />
+					<ThemeSwitcher className="print:hidden" />
 				</div>
 			</header>
 			<main className="mx-auto grid max-w-3xl gap-6 px-4 py-8">{children}</main>
@@ -33,10 +35,12 @@ export function VerdictBanner({ valid, signer, appName }: { valid: boolean; sign
 			data-valid={valid ? 'true' : 'false'}
 			className={cn(
 				'flex items-start gap-3 rounded-lg border p-4',
-				valid ? 'border-emerald-300 bg-emerald-50 text-emerald-950' : 'border-red-300 bg-red-50 text-red-950',
+				valid
+					? 'border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-50'
+					: 'border-red-300 bg-red-50 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50',
 			)}
 		>
-			{valid ? <BadgeCheck className="mt-0.5 size-6 shrink-0 text-emerald-700" aria-hidden /> : <ShieldAlert className="mt-0.5 size-6 shrink-0 text-red-700" aria-hidden />}
+			{valid ? <BadgeCheck className="mt-0.5 size-6 shrink-0 text-emerald-700 dark:text-emerald-400" aria-hidden /> : <ShieldAlert className="mt-0.5 size-6 shrink-0 text-red-700 dark:text-red-400" aria-hidden />}
 			<div className="grid gap-1">
 				<p className="text-lg font-semibold">{valid ? t('certificate.valid') : t('certificate.invalid')}</p>
 				<p className="text-sm break-words">{valid ? t('certificate.validBody', { app: appName }) : t('certificate.invalidBody', { app: appName })}</p>

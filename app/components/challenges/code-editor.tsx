@@ -1,10 +1,11 @@
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands'
-import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language'
+import { bracketMatching, indentOnInput, syntaxHighlighting } from '@codemirror/language'
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint'
 import { EditorState } from '@codemirror/state'
 import { EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view'
 import { solidity } from '@replit/codemirror-lang-solidity'
 import { useEffect, useRef } from 'react'
+import { themedHighlightStyle } from './code-highlight.ts'
 
 // CodeMirror 6 with Solidity highlighting: loaded with import() by challenge lessons only
 // (scripts/check-assets.mjs keeps it off public pages). Tab indents; Esc then Tab leaves the editor
@@ -54,7 +55,7 @@ export default function CodeEditor({ value, onChange, onRun, label, describedBy,
 					bracketMatching(),
 					indentOnInput(),
 					solidity,
-					syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+					syntaxHighlighting(themedHighlightStyle, { fallback: true }),
 					lintGutter(),
 					EditorState.tabSize.of(4),
 					keymap.of([{ key: 'Mod-Enter', run: () => (callbacks.current.onRun(), true) }, ...defaultKeymap, ...historyKeymap, indentWithTab]),
@@ -63,7 +64,15 @@ export default function CodeEditor({ value, onChange, onRun, label, describedBy,
 						if (u.docChanged) callbacks.current.onChange(u.state.doc.toString())
 					}),
 					EditorView.theme({
-						'&': { maxWidth: '100%', fontSize: '0.875rem', border: '1px solid var(--border)', borderRadius: '0.5rem', backgroundColor: 'var(--background)' },
+						// Colours from the theme tokens (light or dark, app.css), not CodeMirror's light defaults.
+						'&': { maxWidth: '100%', fontSize: '0.875rem', border: '1px solid var(--border)', borderRadius: '0.5rem', backgroundColor: 'var(--background)', color: 'var(--foreground)' },
+						'.cm-content': { caretColor: 'var(--foreground)' },
+						'.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--foreground)' },
+						'.cm-activeLine': { backgroundColor: 'var(--accent)' },
+						'.cm-activeLineGutter': { backgroundColor: 'var(--accent)', color: 'var(--accent-foreground)' },
+						'&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection': {
+							backgroundColor: 'color-mix(in oklab, var(--primary) 35%, transparent)',
+						},
 						'&.cm-focused': { outline: '2px solid var(--ring)', outlineOffset: '2px' },
 						'.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', minHeight: '18rem', maxHeight: '34rem' },
 						'.cm-gutters': { backgroundColor: 'var(--muted)', color: 'var(--muted-foreground)', borderRight: '1px solid var(--border)' },

@@ -14,6 +14,7 @@ import {
 } from '~/components/ui/dropdown-menu'
 import { avatarInitials, displayName, type SessionUser } from '~/features/auth/user.ts'
 import { WalletDialogHost, WalletMenuItem } from '~/components/wallet/wallet-menu'
+import { ThemeMenuItems } from '~/components/dashboard/theme-menu'
 import { clearClientState } from '~/lib/reset-client.ts'
 
 /**
@@ -74,6 +75,8 @@ export function UserMenu({ user, isAdmin }: { user: SessionUser; isAdmin: boolea
 					</Link>
 				</DropdownMenuItem>
 				<WalletMenuItem />
+				<DropdownMenuSeparator />
+				<ThemeMenuItems />
 				<DropdownMenuSeparator />
 				<DropdownMenuItem
 					disabled={signingOut}

@@ -146,7 +146,7 @@ export function QuizLesson(props: {
 					})}
 				</fieldset>
 				{result ? (
-					<p role="status" className={cn('flex items-center gap-2 font-medium', result.correct ? 'text-emerald-700' : 'text-destructive')}>
+					<p role="status" className={cn('flex items-center gap-2 font-medium', result.correct ? 'text-emerald-700 dark:text-emerald-400' : 'text-destructive')}>
 						{result.correct ? <CheckCircle2 className="size-5" aria-hidden /> : <XCircle className="size-5" aria-hidden />}
 						{result.correct ? t('learn.correct') : t('learn.incorrect', { answer: q.labels?.[q.options.indexOf(result.correctAnswer)] ?? result.correctAnswer })}
 					</p>

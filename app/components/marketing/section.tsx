@@ -122,7 +122,7 @@ export function FeatureGrid({ items }: { items: { icon: React.ComponentType<{ cl
 export function ClosingCta({ title, body, action }: { title: string; body: string; action: React.ReactNode }) {
 	return (
 		<section aria-labelledby="closing-title" className="px-4 py-16 md:py-24">
-			<div className="from-primary relative mx-auto max-w-5xl overflow-hidden rounded-3xl bg-gradient-to-br to-violet-600 px-6 py-14 text-center text-white shadow-xl md:px-16">
+			<div className="from-primary relative mx-auto max-w-5xl overflow-hidden rounded-3xl bg-gradient-to-br to-violet-600 px-6 py-14 text-center text-white shadow-xl md:px-16 dark:from-indigo-700 dark:to-violet-800">
 				<div className="pointer-events-none absolute -top-24 -right-24 size-72 rounded-full bg-white/10 blur-2xl" aria-hidden />
 				<h2 id="closing-title" className="text-3xl font-bold tracking-tight text-balance md:text-4xl">
 					{title}

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
+import { useRouteLoaderData } from 'react-router'
+import type { Theme } from '~/features/theme/config.ts'
 import { onToasterWanted, toasterWanted, wantToaster } from './toaster-state.ts'
 
 // sonner and its Toaster in a chunk of their own (issue 9): no page needs them to render, and they were a
@@ -11,6 +13,8 @@ const firstInteraction = ['pointerdown', 'keydown', 'focusin'] as const
 
 export function LazyToaster() {
 	const show = useSyncExternalStore(onToasterWanted, toasterWanted, () => false)
+	// Colours come from the tokens; sonner's own theme still picks its light or dark details (close button, rich colours).
+	const theme = useRouteLoaderData<{ theme?: Theme }>('root')?.theme ?? 'system'
 	useEffect(() => {
 		if (toasterWanted()) return
 		for (const type of firstInteraction) window.addEventListener(type, wantToaster, { capture: true, passive: true })
@@ -20,7 +24,7 @@ export function LazyToaster() {
 	}, [])
 	return show ? (
 		<Suspense fallback={null}>
-			<Toaster />
+			<Toaster theme={theme} />
 		</Suspense>
 	) : null
 }

@@ -32,6 +32,6 @@ export function languageCookie(lang: Language, secure: boolean) {
 
 /** Sections of the locale files a public page needs; the signed-in area loads the rest on entry. */
 // ('certificate': the public certificate pages, which anyone may open signed out.)
-export const publicSections = ['nav', 'language', 'landing', 'auth', 'errors', 'ui', 'applications', 'seo', 'mailbox', 'certificate']
+export const publicSections = ['nav', 'language', 'theme', 'landing', 'auth', 'errors', 'ui', 'applications', 'seo', 'mailbox', 'certificate']
 /** Sections only the server uses (email bodies): never shipped to the browser. */
 export const serverOnlySections = ['email']

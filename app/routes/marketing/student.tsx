@@ -104,7 +104,7 @@ export default function StudentLanding() {
 
 			<Section id="cohort" muted eyebrow={t('landing.student.cohort.eyebrow')} title={t('landing.student.cohort.title', v)}>
 				<div className="bg-card mx-auto max-w-2xl overflow-hidden rounded-2xl border shadow-lg" data-testid="cohort-card">
-					<div className="from-primary flex flex-wrap items-center justify-between gap-3 bg-gradient-to-r to-violet-600 px-6 py-5 text-white">
+					<div className="from-primary flex flex-wrap items-center justify-between gap-3 bg-gradient-to-r to-violet-600 px-6 py-5 text-white dark:from-indigo-700 dark:to-violet-800">
 						<p className="flex items-center gap-2 text-lg font-semibold">
 							<CalendarCheck className="size-5" aria-hidden />
 							{t('landing.student.cohort.title', v)}

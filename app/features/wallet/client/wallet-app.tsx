@@ -220,7 +220,7 @@ function Panel({ linked }: { linked: string[] }) {
 		<div className="grid gap-4">
 			<ConnectionSummary />
 			{isLinked ? (
-				<p className="text-sm text-emerald-700" data-testid="wallet-linked-note">
+				<p className="text-sm text-emerald-700 dark:text-emerald-400" data-testid="wallet-linked-note">
 					{t('wallet.isLinked')}
 				</p>
 			) : (
