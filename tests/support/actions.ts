@@ -26,8 +26,9 @@ export async function postForm(action: Action, url: string, form: Record<string,
 		out = thrown
 	}
 	if (out instanceof Response) return { status: out.status, data: null, headers: out.headers, location: out.headers.get('location') }
-	const d = out as { data: unknown; init?: { status?: number; headers?: HeadersInit } | null }
-	return { status: d.init?.status ?? 200, data: d.data, headers: new Headers(d.init?.headers), location: null }
+	// An action answers `data(value, init)` (a status or headers of its own) or the plain value (200).
+	if (!isDataWithInit(out)) return { status: 200, data: out, headers: new Headers(), location: null }
+	return { status: out.init?.status ?? 200, data: out.data, headers: new Headers(out.init?.headers), location: null }
 }
 
 /** The cookies a response sets, as a Cookie header to send back. */
@@ -36,4 +37,8 @@ export function cookiesOf(headers: Headers): string {
 		.getSetCookie()
 		.map((c) => c.split(';')[0])
 		.join('; ')
+}
+
+function isDataWithInit(out: unknown): out is { data: unknown; init?: { status?: number; headers?: HeadersInit } | null } {
+	return typeof out === 'object' && out !== null && (out as { type?: unknown }).type === 'DataWithResponseInit'
 }
