@@ -171,9 +171,13 @@ async function pathIdOf(key: PathKey) {
 async function prepareLesson(userId: string, lesson: LessonInfo, at: Date, accuracy: number, rnd: () => number) {
 	if (lesson.lessonType === 'quiz') {
 		const share = Math.min(1, Math.max(0, accuracy + (rnd() - 0.5) * 0.3))
-		const score = await quizAttempt(userId, lesson.id, { share, at: new Date(at.getTime() - 20 * 60_000) })
+		// A pass completes the lesson at its own time: the attempts stay on the lesson's day (just after midnight
+		// there is no room for twenty minutes before it), or the day's streak would move to the day before.
+		const dayStart = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate())
+		const first = Math.max(dayStart, at.getTime() - 20 * 60_000)
+		const score = await quizAttempt(userId, lesson.id, { share, at: new Date(first) })
 		// A poor first try is retaken, as learners do (and as a pass mark would require before completing).
-		if (score.correct / score.total < 0.7) await quizAttempt(userId, lesson.id, { share: 1, at: new Date(at.getTime() - 5 * 60_000) })
+		if (score.correct / score.total < 0.7) await quizAttempt(userId, lesson.id, { share: 1, at: new Date(Math.min(at.getTime(), Math.max(first + 1_000, at.getTime() - 5 * 60_000))) })
 	}
 	if (lesson.lessonType === 'challenge') await passedChallengeAttempt(userId, lesson.id, { at, failedRuns: Math.floor(rnd() * 4) })
 	return { lessonId: lesson.id, at }
@@ -186,10 +190,10 @@ function activeDays(m: Member, rnd: () => number) {
 	return days
 }
 
-/** A time on the day `daysAgo` before `now`, never in the future. */
+/** A time on the day `daysAgo` before `now`, never in the future and never on the day before (seeding just after midnight). */
 function timeOn(now: Date, daysAgo: number, minuteOfDay: number) {
 	const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - daysAgo * DAY
-	return new Date(Math.min(midnight + minuteOfDay * 60_000, now.getTime() - 60_000))
+	return new Date(Math.max(midnight, Math.min(midnight + minuteOfDay * 60_000, now.getTime() - 60_000)))
 }
 
 async function seedMember(m: Member, index: number, lessonsOf: Partial<Record<PathKey, LessonInfo[]>>, now: Date): Promise<CohortCertificate[]> {
