@@ -25,6 +25,8 @@ describe('themeOf', () => {
 		expect(themeOf('app_theme=system')).toBe('system')
 		expect(themeOf('app_theme=dark2; x=1')).toBe('system')
 		expect(themeOf('my_app_theme=dark')).toBe('system')
+		// Percent-encoded: the page renders it dark, so the key must say dark too (never a dark page under "system").
+		expect(themeOf('app_theme=%64ark')).toBe('dark')
 		expect(themeOf(undefined)).toBe('system')
 	})
 })

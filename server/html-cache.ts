@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { createRequestHandler, type ServerBuild } from 'react-router'
+import { readTheme } from '../app/features/theme/config.ts'
 import { requestUrl } from './react-router.ts'
 
 type RouteLike = { id: string; parentId?: string; path?: string; index?: boolean; module?: { handle?: unknown } }
@@ -37,15 +38,12 @@ export function staticPagePaths(routes: Record<string, RouteLike | undefined>): 
 }
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/
-const THEME_COOKIE = /(?:^|;\s*)app_theme=(light|dark)(?:;|$)/
-
 /**
- * The page's <html> carries the visitor's chosen theme (app/features/theme/config.ts), so it is part of the key.
- * Anything but the two explicit choices renders as "system": a forged value cannot add entries.
+ * The page's <html> carries the visitor's chosen theme, so it is part of the key. It is read by the very function
+ * the page renders with (a second parser could file a `%64ark` cookie's dark page under "system" for everyone);
+ * anything but the two explicit choices is "system", so a forged value cannot add entries.
  */
-export function themeOf(cookie: string | undefined) {
-	return cookie?.match(THEME_COOKIE)?.[1] ?? 'system'
-}
+export const themeOf = (cookie: string | undefined) => readTheme(cookie)
 
 type Entry = { body: string; headers: [string, string][]; nonce: string; expires: number }
 type Rendered = { response: Response; body: string; nonce: string | undefined }
