@@ -3,6 +3,7 @@ import { Logo } from '~/components/logo'
 import { ThemeSwitcher } from '~/components/theme-switcher'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { ZERO_ADDRESS, type CertificateMessage } from '~/features/certificates/typed-data.ts'
+import { formatNumber } from '~/lib/program.ts'
 import { cn } from '~/lib/utils'
 
 export function formatIssuedAt(issuedAt: number, lang: string) {
@@ -86,7 +87,7 @@ export function CertificateDetails({ message, appName, pathTitle }: { message: C
 				<div>
 					<dt className="text-muted-foreground">{t('certificate.xp')}</dt>
 					<dd className="font-medium" data-testid="certificate-xp">
-						{new Intl.NumberFormat(i18n.language).format(message.xp)}
+						{formatNumber(message.xp, i18n.language)}
 					</dd>
 				</div>
 				<div className="sm:col-span-2">
