@@ -44,9 +44,10 @@ function formatQuantities(lang: string, options: TOptions | undefined): TOptions
 		nf = new Intl.NumberFormat(lang)
 		numberFormats.set(lang, nf)
 	}
-	const out: TOptions = { ...options }
-	for (const name of QUANTITIES) if (typeof options[name] === 'number') out[name] = nf.format(options[name])
-	return out
+	// t() runs hundreds of times a render: copy the options only when there is a quantity to format.
+	let out: TOptions | undefined
+	for (const name of QUANTITIES) if (typeof options[name] === 'number') (out ??= { ...options })[name] = nf.format(options[name])
+	return out ?? options
 }
 
 /** A t() bound to one language; falls back to `fallback` messages, then to the key itself. */
