@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { createLearner, expect, test } from '#tests/support/fixtures.ts'
-import { completeLesson, pathLessons } from '#tests/support/lessons.ts'
+import { completeLesson, pathLessons, portugueseTitleOf } from '#tests/support/lessons.ts'
 import { E2E_DATA_DIR } from '../../playwright.config.ts'
 
 // Issue 20, point 7: the last English a Portuguese reader saw. Curriculum titles on the dashboard's resume
@@ -10,18 +10,6 @@ import { E2E_DATA_DIR } from '../../playwright.config.ts'
 const PATH = { en: 'Smart Contract Development', pt: 'Desenvolvimento de contratos inteligentes' }
 const COURSE = { en: 'Solidity Fundamentals', pt: 'Fundamentos de Solidity' }
 const LESSON = { en: 'Your First Solidity Contract', pt: 'Seu primeiro contrato em Solidity' }
-
-/** A demo path's Portuguese title, from its content file (content/<path>/_path.md). */
-function portugueseTitleOf(english: string): string {
-	for (const dir of fs.readdirSync('content')) {
-		const file = path.join('content', dir, '_path.md')
-		if (!fs.existsSync(file)) continue
-		const text = fs.readFileSync(file, 'utf8')
-		const field = (name: string) => text.match(new RegExp(`^${name}:\\s*"?(.*?)"?\\s*$`, 'm'))?.[1]
-		if (field('title') === english) return field('title_pt')!
-	}
-	throw new Error(`no content file for ${english}`)
-}
 
 test.beforeEach(async ({ context, baseURL }) => {
 	await context.addCookies([{ name: 'app_language', value: 'pt-BR', url: baseURL! }])
@@ -78,7 +66,8 @@ test('em português: o certificado mostra o título da trilha em português, e o
 	const { certificates } = JSON.parse(fs.readFileSync(path.join(E2E_DATA_DIR, 'demo-cohort.json'), 'utf8')) as { certificates: { id: string }[] }
 	const cert = certificates[0]!
 	const file = (await (await request.get(`/certificates/${cert.id}.json`)).json()) as { message: { path: string } }
-	const pt = portugueseTitleOf(file.message.path)
+	const pt = portugueseTitleOf(file.message.path)!
+	expect(pt).toBeTruthy()
 	expect(pt).not.toBe(file.message.path)
 
 	await page.goto(`/certificates/${cert.id}`)

@@ -8,16 +8,22 @@ function unique(html: string, pattern: string) {
 	return [...new Set([...html.matchAll(new RegExp(pattern, 'g'))].map((m) => m[1]!))]
 }
 
-/** A demo path's title and, from its content file (content/<path>/_path.md), its Portuguese title. */
-function titlesOf(title: string): string[] {
+/** A demo path's Portuguese title, from its content file (content/<path>/_path.md); undefined when none. */
+export function portugueseTitleOf(title: string): string | undefined {
 	for (const dir of fs.readdirSync('content')) {
 		const file = path.join('content', dir, '_path.md')
 		if (!fs.existsSync(file)) continue
 		const text = fs.readFileSync(file, 'utf8')
 		const field = (name: string) => text.match(new RegExp(`^${name}:\\s*"?(.*?)"?\\s*$`, 'm'))?.[1]
-		if (field('title') === title) return [title, ...(field('title_pt') ? [field('title_pt')!] : [])]
+		if (field('title') === title) return field('title_pt') || undefined
 	}
-	return [title]
+	return undefined
+}
+
+/** A demo path's title and its Portuguese title, either of which a page may show. */
+function titlesOf(title: string): string[] {
+	const pt = portugueseTitleOf(title)
+	return pt ? [title, pt] : [title]
 }
 
 export type LessonRef = { courseId: string; lessonId: string; type?: string }
