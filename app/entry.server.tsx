@@ -23,6 +23,8 @@ export { shutdown } from '~/features/system/bootstrap.server.ts'
 export { withDatabaseFaults } from '~/lib/db-faults.server.ts'
 /** The page language for a cookie and Accept-Language header: the HTML cache's key (server/html-cache.ts). */
 export { detectLanguage as languageOf } from '~/features/i18n/config.ts'
+/** The theme <html> is rendered with for a cookie header: also part of the HTML cache's key. */
+export { readTheme as themeOf } from '~/features/theme/config.ts'
 // For the HTTP server (server/services.ts): the app's one logger (same redaction), request-id store and
 // settings, shared with it rather than bundled twice.
 export { log, scrubText } from '~/lib/log.server.ts'

@@ -9,7 +9,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { createRequestHandler, type ServerBuild } from 'react-router'
-import { readTheme } from '../app/features/theme/config.ts'
 import { requestUrl } from './react-router.ts'
 
 type RouteLike = { id: string; parentId?: string; path?: string; index?: boolean; module?: { handle?: unknown } }
@@ -38,13 +37,6 @@ export function staticPagePaths(routes: Record<string, RouteLike | undefined>): 
 }
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/
-/**
- * The page's <html> carries the visitor's chosen theme, so it is part of the key. It is read by the very function
- * the page renders with (a second parser could file a `%64ark` cookie's dark page under "system" for everyone);
- * anything but the two explicit choices is "system", so a forged value cannot add entries.
- */
-export const themeOf = (cookie: string | undefined) => readTheme(cookie)
-
 type Entry = { body: string; headers: [string, string][]; nonce: string; expires: number }
 type Rendered = { response: Response; body: string; nonce: string | undefined }
 
@@ -52,12 +44,19 @@ export function createHtmlCache({
 	build,
 	mode,
 	languageOf,
+	themeOf,
 	ttlMs = 300_000,
 	maxEntries = 200,
 }: {
 	build: ServerBuild
 	mode: string
 	languageOf: (cookie: string | undefined, acceptLanguage: string | undefined) => string
+	/**
+	 * The theme <html> carries for a cookie header, read by the very function the page renders with (a parser of
+	 * its own filed a `%64ark` cookie's dark page under "system" for everyone). Anything but an explicit choice is
+	 * "system", so a forged value cannot add entries.
+	 */
+	themeOf: (cookie: string | undefined) => string
 	ttlMs?: number
 	maxEntries?: number
 }): RequestHandler {

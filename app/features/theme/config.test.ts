@@ -5,6 +5,9 @@ describe('theme choice', () => {
 	it('reads a stored choice from the cookie header', () => {
 		expect(readTheme('a=1; app_theme=dark; b=2')).toBe('dark')
 		expect(readTheme('app_theme=light')).toBe('light')
+		// As the browser sent it, percent-encoding included: the public-page cache keys pages by this very reading.
+		expect(readTheme('app_theme=%64ark')).toBe('dark')
+		expect(readTheme('my_app_theme=dark')).toBe('system')
 	})
 
 	it('follows the system without a cookie or with a value it does not know', () => {
