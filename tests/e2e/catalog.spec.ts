@@ -40,7 +40,8 @@ test('a Portuguese learner reads the curriculum in Portuguese: explore, path, le
 	// A quiz: the question and its options in Portuguese; answering still works (answers are graded by value).
 	const outline = page.getByRole('navigation').filter({ has: page.getByRole('link', { name: 'Quiz: blocos e hashes' }) }).first()
 	await outline.getByRole('link', { name: 'Quiz: blocos e hashes' }).click()
-	await expect(page.getByText('O que liga cada bloco ao anterior?')).toBeVisible()
+	// By its fieldset: the tutor's suggestion beside the lesson repeats the question's words.
+	await expect(page.getByRole('group', { name: /O que liga cada bloco ao anterior\?/ })).toBeVisible()
 	await page.getByLabel('O hash do cabeçalho do bloco anterior, guardado no novo cabeçalho').check()
 	await page.getByRole('button', { name: /Enviar resposta|Responder/ }).click()
 	await expect(page.getByRole('status').filter({ hasText: /Correto|correta/i })).toBeVisible()
