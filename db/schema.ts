@@ -100,6 +100,9 @@ export const verification = pgTable(
 
 /* --------------------------------- content ---------------------------------- */
 
+// What the level checks below allow, so rows read through these columns carry the narrow type.
+type Level = 'beginner' | 'intermediate' | 'advanced'
+
 export const learningPaths = pgTable(
 	'learning_paths',
 	{
@@ -111,7 +114,7 @@ export const learningPaths = pgTable(
 		description: text('description'),
 		descriptionPt: text('description_pt'),
 		// Catalog facts (issue 20.3): level, topics for the explore filters, prerequisites in both languages, cover art.
-		level: text('level'),
+		level: text('level').$type<Level>(),
 		topics: text('topics').array().notNull().default(sql`'{}'::text[]`),
 		prerequisites: text('prerequisites'),
 		prerequisitesPt: text('prerequisites_pt'),
@@ -143,7 +146,7 @@ export const courses = pgTable(
 		summaryPt: text('summary_pt'),
 		description: text('description'),
 		descriptionPt: text('description_pt'),
-		level: text('level'),
+		level: text('level').$type<Level>(),
 		prerequisites: text('prerequisites'),
 		prerequisitesPt: text('prerequisites_pt'),
 		order: integer('order').notNull().default(1),

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { and, eq, like, sql } from 'drizzle-orm'
 import type { Db } from '#db/client.server.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
+import { courses, learningPaths, lessons, modules } from '#db/schema.ts'
 
 export type BenchSize = { paths: number; coursesPerPath: number; modulesPerCourse: number; lessonsPerModule: number; learners: number; completions: number }
 
@@ -153,14 +153,13 @@ export type BenchTargets = { courseId: string; lessonId: string; lessons: { id: 
 
 /** What the HTTP load opens and completes: the first bench course and every bench lesson in order. */
 export async function benchTargets(db: Db): Promise<BenchTargets> {
-	const lessons = rowsOf<{ id: string; courseId: string }>(
-		await db.execute(sql`
-			SELECT l.id, c.id AS "courseId" FROM lessons l
-			JOIN modules m ON m.id = l.module_id JOIN courses c ON c.id = m.course_id
-			JOIN learning_paths p ON p.id = c.path_id AND p.slug LIKE 'bench-path-%'
-			ORDER BY p.slug, c."order", m."order", l."order"
-		`),
-	)
-	if (!lessons.length) throw new Error('no bench lessons: fill the database first')
-	return { courseId: lessons[0]!.courseId, lessonId: lessons[Math.min(4, lessons.length - 1)]!.id, lessons }
+	const list = await db
+		.select({ id: lessons.id, courseId: courses.id })
+		.from(lessons)
+		.innerJoin(modules, eq(modules.id, lessons.moduleId))
+		.innerJoin(courses, eq(courses.id, modules.courseId))
+		.innerJoin(learningPaths, and(eq(learningPaths.id, courses.pathId), like(learningPaths.slug, 'bench-path-%')))
+		.orderBy(learningPaths.slug, courses.order, modules.order, lessons.order)
+	if (!list.length) throw new Error('no bench lessons: fill the database first')
+	return { courseId: list[0]!.courseId, lessonId: list[Math.min(4, list.length - 1)]!.id, lessons: list }
 }

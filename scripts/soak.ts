@@ -17,13 +17,24 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { throwawayDatabase } from '#db/pg-admin.ts'
 import { openDatabase, type Db } from '#db/client.server.ts'
+import {
+	applications,
+	courses,
+	learningPaths,
+	lessons as lessonsTable,
+	modules,
+	tutorMessages,
+	user,
+	userProfiles,
+	userProgress,
+	xpLedger,
+} from '#db/schema.ts'
 import { createAccount } from '~/features/auth/accounts.server.ts'
 import { readContentTree } from '~/features/catalog/content-files.server.ts'
 import { importCurriculum } from '~/features/catalog/import.server.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
 
 const { values: opts } = parseArgs({
 	options: {
@@ -88,13 +99,14 @@ for (let i = 0; i < LEARNERS; i++) {
 	await createAccount(setup.db, { email, password: PASSWORD, name: `Soak Learner ${i}`, emailVerified: true })
 	learners.push({ i, email, cookie: '', ip: `10.50.${i >> 8}.${i & 255}`, next: i, profileSeq: 0, ackedProfileSeq: 0 })
 }
-const lessons = rowsOf<Lesson>(
-	await setup.db.execute(sql`
-		SELECT l.id AS "lessonId", c.id AS "courseId" FROM lessons l
-		JOIN modules m ON m.id = l.module_id AND m.is_published JOIN courses c ON c.id = m.course_id AND c.is_published
-		JOIN learning_paths p ON p.id = c.path_id AND p.is_published
-		WHERE l.is_published ORDER BY p.slug, c."order", m."order", l."order"`),
-)
+const lessons: Lesson[] = await setup.db
+	.select({ lessonId: lessonsTable.id, courseId: courses.id })
+	.from(lessonsTable)
+	.innerJoin(modules, and(eq(modules.id, lessonsTable.moduleId), eq(modules.isPublished, true)))
+	.innerJoin(courses, and(eq(courses.id, modules.courseId), eq(courses.isPublished, true)))
+	.innerJoin(learningPaths, and(eq(learningPaths.id, courses.pathId), eq(learningPaths.isPublished, true)))
+	.where(eq(lessonsTable.isPublished, true))
+	.orderBy(learningPaths.slug, courses.order, modules.order, lessonsTable.order)
 await setup.close()
 
 /* ----------------------------------- server ----------------------------------- */
@@ -229,7 +241,10 @@ async function act(l: Learner) {
 		const res = await call('chat', '/api/ai-chat', {
 			method: 'POST',
 			learner: l,
-			...json({ mode: 'chat', lessonId: pick(lessons).lessonId, messages: [{ role: 'user', content: question }] }, stream ? 'text/event-stream' : 'application/json'),
+			...json(
+				{ mode: 'chat', lessonId: pick(lessons).lessonId, messages: [{ role: 'user', content: question }] },
+				stream ? 'text/event-stream' : 'application/json',
+			),
 		})
 		const done = stream ? res?.text.includes('"type":"done"') : res?.text.includes('"reply"')
 		if (res?.status === 200 && done) acked.chats.push(question)
@@ -277,21 +292,29 @@ const exit = await serverExit
 
 const check = await openDatabase({ ...target, migrate: false })
 const db: Db = check.db
+// Completions that earned their XP, as email|lesson.
 const completed = new Set(
-	rowsOf<{ k: string }>(
-		await db.execute(sql`SELECT u.email || '|' || p.lesson_id::text AS k FROM user_progress p JOIN "user" u ON u.id = p.user_id
-			JOIN xp_ledger x ON x.user_id = p.user_id AND x.source_kind = 'lesson' AND x.source_id = p.lesson_id::text WHERE p.status = 'completed'`),
-	).map((r) => r.k),
+	(
+		await db
+			.select({ email: user.email, lessonId: userProgress.lessonId })
+			.from(userProgress)
+			.innerJoin(user, eq(user.id, userProgress.userId))
+			.innerJoin(
+				xpLedger,
+				and(eq(xpLedger.userId, userProgress.userId), eq(xpLedger.sourceKind, 'lesson'), eq(xpLedger.sourceId, sql`${userProgress.lessonId}::text`)),
+			)
+			.where(eq(userProgress.status, 'completed'))
+	).map((r) => `${r.email}|${r.lessonId}`),
 )
 const profiles = new Map(
-	rowsOf<{ email: string; name: string }>(await db.execute(sql`SELECT u.email, p.full_name AS name FROM user_profiles p JOIN "user" u ON u.id = p.user_id`)).map((r) => [
+	(await db.select({ email: user.email, name: userProfiles.fullName }).from(userProfiles).innerJoin(user, eq(user.id, userProfiles.userId))).map((r) => [
 		r.email,
-		Number(r.name.replace('Soak ', '')),
+		Number(r.name!.replace('Soak ', '')),
 	]),
 )
-const questions = new Set(rowsOf<{ content: string }>(await db.execute(sql`SELECT content FROM tutor_messages WHERE role = 'user'`)).map((r) => r.content))
-const replies = Number(rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM tutor_messages WHERE role = 'assistant'`))[0]!.n)
-const applicants = new Set(rowsOf<{ email: string }>(await db.execute(sql`SELECT email FROM applications`)).map((r) => r.email))
+const questions = new Set((await db.select({ content: tutorMessages.content }).from(tutorMessages).where(eq(tutorMessages.role, 'user'))).map((r) => r.content))
+const replies = await db.$count(tutorMessages, eq(tutorMessages.role, 'assistant'))
+const applicants = new Set((await db.select({ email: applications.email }).from(applications)).map((r) => r.email))
 await check.close()
 await dropDatabase()
 
@@ -370,11 +393,13 @@ const failures: string[] = []
 if (fivexx) failures.push(`${fivexx} responses with a 5xx status`)
 if (networkErrors) failures.push(`${networkErrors} requests failed without an answer`)
 if (lostTotal) failures.push(`acknowledged writes missing: ${JSON.stringify(lost)}`)
-if (heapGrowth > HEAP_GROWTH_LIMIT) failures.push(`the JS heap left after full collections grew ${(heapGrowth * 100).toFixed(1)}% (limit ${HEAP_GROWTH_LIMIT * 100}%)`)
+if (heapGrowth > HEAP_GROWTH_LIMIT)
+	failures.push(`the JS heap left after full collections grew ${(heapGrowth * 100).toFixed(1)}% (limit ${HEAP_GROWTH_LIMIT * 100}%)`)
 if (externalGrowth > GROWTH_LIMIT) failures.push(`memory outside the JS heap grew ${(externalGrowth * 100).toFixed(1)}% (limit ${GROWTH_LIMIT * 100}%)`)
 if (!memory.length) failures.push('the server logged no memory lines')
 if (fullGcsMeasured < 2) failures.push(`only ${fullGcsMeasured} full collections in the measured window: run longer to judge live memory`)
-if (growth > GROWTH_LIMIT) notes.push(`RSS grew ${(growth * 100).toFixed(1)}% while live memory did not: V8 growing its heap to the load (see rss.serverSamples)`)
+if (growth > GROWTH_LIMIT)
+	notes.push(`RSS grew ${(growth * 100).toFixed(1)}% while live memory did not: V8 growing its heap to the load (see rss.serverSamples)`)
 if (exit.code !== 0) failures.push(`the server exited with ${JSON.stringify(exit)} after SIGTERM`)
 
 const result = {
@@ -388,7 +413,15 @@ const result = {
 		byKind: Object.fromEntries(
 			Object.entries(stats).map(([k, s]) => [
 				k,
-				{ requests: s.requests, statuses: s.statuses, networkErrors: s.networkErrors, p50Ms: pct(s.latencies, 50), p95Ms: pct(s.latencies, 95), p99Ms: pct(s.latencies, 99), examples: s.unexpected },
+				{
+					requests: s.requests,
+					statuses: s.statuses,
+					networkErrors: s.networkErrors,
+					p50Ms: pct(s.latencies, 50),
+					p95Ms: pct(s.latencies, 95),
+					p99Ms: pct(s.latencies, 99),
+					examples: s.unexpected,
+				},
 			]),
 		),
 	},
@@ -416,7 +449,15 @@ const result = {
 		externalAfterGcMb: { first: wasm.first, second: wasm.second },
 		fullGcsMeasured,
 		samples: rss,
-		serverSamples: memory.map(({ t, rssMb, heapUsedMb, externalMb, fullGcs, heapAfterGcMb, externalAfterGcMb }) => ({ t, rssMb, heapUsedMb, externalMb, fullGcs, heapAfterGcMb, externalAfterGcMb })),
+		serverSamples: memory.map(({ t, rssMb, heapUsedMb, externalMb, fullGcs, heapAfterGcMb, externalAfterGcMb }) => ({
+			t,
+			rssMb,
+			heapUsedMb,
+			externalMb,
+			fullGcs,
+			heapAfterGcMb,
+			externalAfterGcMb,
+		})),
 	},
 	logs: { lines: logLines.length, levels: logLevels, notJson: unparsable },
 	serverExit: exit,
@@ -432,7 +473,9 @@ if (result.pass) fs.rmSync(workDir, { recursive: true, force: true })
 console.log(`
 Soak: ${LEARNERS} learners, ${result.elapsedS} s, ${result.database}
   requests      ${total} (${result.requests.perSecond}/s); 5xx: ${fivexx}; no answer: ${networkErrors}
-  latency p95   ${Object.entries(result.requests.byKind).map(([k, v]) => `${k} ${v.p95Ms} ms`).join(', ')}
+  latency p95   ${Object.entries(result.requests.byKind)
+		.map(([k, v]) => `${k} ${v.p95Ms} ms`)
+		.join(', ')}
   writes        ${JSON.stringify(result.writes.acknowledged)} acknowledged; lost: ${lostTotal}
   RSS           ${firstHalfMb} MB -> ${secondHalfMb} MB median, first vs second half of the measured ${DURATION_S} s (${result.rss.growthPct}%), peak ${result.rss.peakMb} MB
   live memory   JS heap after full collections ${heap.first} -> ${heap.second} MB (${result.rss.liveHeapGrowthPct}%), outside the heap ${wasm.first} -> ${wasm.second} MB (${result.rss.externalGrowthPct}%), ${fullGcsMeasured} full collections

@@ -46,12 +46,12 @@ export const program = {
 export type CompanyTier = (typeof program.companyTiers)[number]
 
 /** "$6,000" / "US$ 6.000". */
-export function formatUsd(value: number, lang: string) {
+function formatUsd(value: number, lang: string) {
 	return new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 }).format(value)
 }
 
 /** "$6K", "$1.2T" / "US$ 6 mil", "US$ 1,2 tri". */
-export function formatUsdCompact(value: number, lang: string) {
+function formatUsdCompact(value: number, lang: string) {
 	return new Intl.NumberFormat(lang, {
 		style: 'currency',
 		currency: 'USD',
@@ -62,7 +62,7 @@ export function formatUsdCompact(value: number, lang: string) {
 }
 
 /** "3.7M" / "3,7 mi". */
-export function formatCompact(value: number, lang: string) {
+function formatCompact(value: number, lang: string) {
 	return new Intl.NumberFormat(lang, { notation: 'compact', maximumFractionDigits: 1 }).format(value)
 }
 
@@ -72,12 +72,12 @@ export function formatNumber(value: number, lang: string) {
 }
 
 /** "April 2026" / "abril de 2026". */
-export function formatMonth(isoDate: string, lang: string) {
+function formatMonth(isoDate: string, lang: string) {
 	return new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(isoDate))
 }
 
 /** "8-12" with the language's digits. */
-export function formatRange([from, to]: readonly [number, number], lang: string) {
+function formatRange([from, to]: readonly [number, number], lang: string) {
 	return `${formatNumber(from, lang)}-${formatNumber(to, lang)}`
 }
 

@@ -4,13 +4,13 @@
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
 import path from 'node:path'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { throwawayDatabase } from '#db/pg-admin.ts'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import { openDatabase, type DbHandle } from '#db/client.server.ts'
+import { learningPaths } from '#db/schema.ts'
 import { resetAuthForTests } from '~/features/auth/auth.server.ts'
 import { setDbHandleForTests } from '~/lib/db.server.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
 import { addLearner, addScalingPath, createSessionCookies, fillBenchData, ISSUE_SIZE, setCompletions } from '../bench-data.ts'
 
 /** Per page: median wall time and median CPU time of the process (ms) for one request. */
@@ -46,7 +46,13 @@ async function freshDb(pgUrl: string | undefined): Promise<{ handle: DbHandle; d
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
-export async function measureScaling(opts: { buildDir: string; pgUrl?: string; runs: number; secret: string; log: (s: string) => void }): Promise<ScalingResult> {
+export async function measureScaling(opts: {
+	buildDir: string
+	pgUrl?: string
+	runs: number
+	secret: string
+	log: (s: string) => void
+}): Promise<ScalingResult> {
 	const build = (await import(pathToFileURL(path.resolve(opts.buildDir, 'server/index.js')).href)) as ServerBuild
 	const handler = createRequestHandler(build, 'production')
 	// Like server/request-log.ts: each request runs in its own request context (request id, per-request memos).
@@ -94,7 +100,8 @@ export async function measureScaling(opts: { buildDir: string; pgUrl?: string; r
 		return r
 	}
 
-	const firstPath = async (h: DbHandle) => rowsOf<{ id: string }>(await h.db.execute(sql`SELECT id FROM learning_paths WHERE slug = 'bench-path-1'`))[0]!.id
+	const firstPath = async (h: DbHandle) =>
+		(await h.db.select({ id: learningPaths.id }).from(learningPaths).where(eq(learningPaths.slug, 'bench-path-1')))[0]!.id
 
 	let fillMs = 0
 	const learners: ScalingRow[] = []
@@ -136,5 +143,13 @@ export async function measureScaling(opts: { buildDir: string; pgUrl?: string; r
 		scoreboardByLearners: Math.max(ratio(learners, 'scoreboard', m), ratio(learners, 'scoreboardWeek', m), ratio(learners, 'scoreboardPath', m)),
 	})
 	const ratios = ratiosOf('cpuMs')
-	return { runs: opts.runs, completions, learners, ratios, wallRatios: ratiosOf('wallMs'), flat: Object.values(ratios).every((r) => r <= 2), fillSeconds: Math.round(fillMs / 100) / 10 }
+	return {
+		runs: opts.runs,
+		completions,
+		learners,
+		ratios,
+		wallRatios: ratiosOf('wallMs'),
+		flat: Object.values(ratios).every((r) => r <= 2),
+		fillSeconds: Math.round(fillMs / 100) / 10,
+	}
 }

@@ -9,7 +9,7 @@ import type { CertificateSummary, PathCertificateState } from '~/features/certif
 import { useTranslation } from '~/features/i18n/react.tsx'
 
 /** View (the public page), download (the signed JSON) and copy the public link. */
-export function CertificateActions({ id }: { id: string }) {
+function CertificateActions({ id }: { id: string }) {
 	const { t } = useTranslation()
 	async function copy() {
 		try {

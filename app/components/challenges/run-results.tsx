@@ -6,7 +6,7 @@ import { cn } from '~/lib/utils'
 type T = (key: string, options?: Record<string, unknown>) => string
 
 /** A compile message in the reader's language: its own text for known problems, the compiler's otherwise. */
-export function compileText(t: T, m: CompileMessage, settings: RunSettings) {
+function compileText(t: T, m: CompileMessage, settings: RunSettings) {
 	if (m.problem === 'forbiddenImport') return t('challenge.problem.forbiddenImport', { detail: m.message })
 	if (m.problem === 'pragma') return t('challenge.problem.pragma', { detail: m.message, version: settings.compilerVersion })
 	return m.message

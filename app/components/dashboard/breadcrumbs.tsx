@@ -30,7 +30,7 @@ const adminSections: Record<string, string> = {
 }
 
 /** Derived from the path: Dashboard > section; Admin > Learning Paths...; Paths > Course/Path. */
-export function useCrumbs(): Crumb[] {
+function useCrumbs(): Crumb[] {
 	const { t } = useTranslation()
 	const { pathname } = useLocation()
 	const matches = useMatches()

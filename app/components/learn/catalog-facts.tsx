@@ -18,7 +18,7 @@ export function EnglishOnly({ show, className }: { show: boolean; className?: st
 }
 
 /** "1 h 40 min" / "45 min", in the reader's words. */
-export function useDuration() {
+function useDuration() {
 	const { t } = useTranslation()
 	return (minutes: number) => {
 		const h = Math.floor(minutes / 60)

@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm'
 import { stringify } from 'yaml'
 import type { Db } from '#db/client.server.ts'
+import { courses, learningPaths, lessons, modules } from '#db/schema.ts'
 import { CHALLENGE_FILES, type CourseFile, type LessonFile, type ModuleFile, type PathFile } from '~/features/catalog/content-files.server.ts'
 import { readChallenges, type ChallengeContent } from '~/features/challenges/content.server.ts'
 import { DEFAULT_PASS_PERCENT, parseQuiz } from '~/features/quiz/quiz.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
 
 // The inverse of readContentTree: the curriculum in the database as the content/ folder format
 // (<path>/<NN-course>/<NN-module>/<NN-lesson>.md, YAML front matter), so export -> import round-trips.
 
+/** One row of the curriculum join (courses, modules and lessons are left-joined: a path or course with nothing under it gives nulls there). */
 type Row = {
 	pSlug: string
 	pTitle: string
@@ -56,7 +57,7 @@ type Row = {
 	lPublished: boolean
 }
 
-const opt = <T,>(v: T | null | undefined) => (v === null || v === undefined ? undefined : v)
+const opt = <T>(v: T | null | undefined) => (v === null || v === undefined ? undefined : v)
 
 function quizOf(content: string | null) {
 	const parsed = parseQuiz(content ?? '[]')
@@ -97,27 +98,26 @@ function lessonFile(r: Row, challenge: ChallengeContent | undefined): LessonFile
 
 /** The whole curriculum (or the path with this slug) as a tree; two queries. */
 export async function curriculumTree(db: Db, opts: { pathSlug?: string } = {}): Promise<PathFile[]> {
-	const rows = rowsOf<Row>(
-		await db.execute(sql`
-			SELECT p.slug AS "pSlug", p.title AS "pTitle", p.description AS "pDescription", p.is_published AS "pPublished",
-				p.title_pt AS "pTitlePt", p.description_pt AS "pDescriptionPt", p.level AS "pLevel", p.topics AS "pTopics",
-				p.prerequisites AS "pPrereq", p.prerequisites_pt AS "pPrereqPt", p.cover_url AS "pCover",
-				c.title_pt AS "cTitlePt", c.summary_pt AS "cSummaryPt", c.description_pt AS "cDescriptionPt", c.level AS "cLevel",
-				c.prerequisites AS "cPrereq", c.prerequisites_pt AS "cPrereqPt",
-				m.title_pt AS "mTitlePt", m.summary_pt AS "mSummaryPt", l.title_pt AS "lTitlePt", l.content_pt AS "lContentPt",
-				c.slug AS "cSlug", c.title AS "cTitle", c.summary AS "cSummary", c.description AS "cDescription", c."order" AS "cOrder",
-				c.duration_minutes AS "cDuration", c.thumbnail_url AS "cThumbnail", c.is_published AS "cPublished",
-				m.slug AS "mSlug", m.title AS "mTitle", m.summary AS "mSummary", m."order" AS "mOrder", m.is_published AS "mPublished",
-				l.id AS "lId", l.slug AS "lSlug", l.title AS "lTitle", l.lesson_type AS "lType", l."order" AS "lOrder", l.content AS "lContent",
-				l.xp_value AS "lXp", l.duration_minutes AS "lDuration", l.thumbnail_url AS "lThumbnail", l.is_published AS "lPublished"
-			FROM learning_paths p
-			LEFT JOIN courses c ON c.path_id = p.id
-			LEFT JOIN modules m ON m.course_id = c.id
-			LEFT JOIN lessons l ON l.module_id = m.id
-			${opts.pathSlug ? sql`WHERE p.slug = ${opts.pathSlug}` : sql``}
-			ORDER BY p.slug, c."order", c.slug, m."order", m.slug, l."order", l.slug
-		`),
-	)
+	const [p, c, m, l] = [learningPaths, courses, modules, lessons]
+	const { rows } = await db.execute<Row>(sql`
+		SELECT ${p.slug} AS "pSlug", ${p.title} AS "pTitle", ${p.description} AS "pDescription", ${p.isPublished} AS "pPublished",
+			${p.titlePt} AS "pTitlePt", ${p.descriptionPt} AS "pDescriptionPt", ${p.level} AS "pLevel", ${p.topics} AS "pTopics",
+			${p.prerequisites} AS "pPrereq", ${p.prerequisitesPt} AS "pPrereqPt", ${p.coverUrl} AS "pCover",
+			${c.titlePt} AS "cTitlePt", ${c.summaryPt} AS "cSummaryPt", ${c.descriptionPt} AS "cDescriptionPt", ${c.level} AS "cLevel",
+			${c.prerequisites} AS "cPrereq", ${c.prerequisitesPt} AS "cPrereqPt",
+			${m.titlePt} AS "mTitlePt", ${m.summaryPt} AS "mSummaryPt", ${l.titlePt} AS "lTitlePt", ${l.contentPt} AS "lContentPt",
+			${c.slug} AS "cSlug", ${c.title} AS "cTitle", ${c.summary} AS "cSummary", ${c.description} AS "cDescription", ${c.order} AS "cOrder",
+			${c.durationMinutes} AS "cDuration", ${c.thumbnailUrl} AS "cThumbnail", ${c.isPublished} AS "cPublished",
+			${m.slug} AS "mSlug", ${m.title} AS "mTitle", ${m.summary} AS "mSummary", ${m.order} AS "mOrder", ${m.isPublished} AS "mPublished",
+			${l.id} AS "lId", ${l.slug} AS "lSlug", ${l.title} AS "lTitle", ${l.lessonType} AS "lType", ${l.order} AS "lOrder", ${l.content} AS "lContent",
+			${l.xpValue} AS "lXp", ${l.durationMinutes} AS "lDuration", ${l.thumbnailUrl} AS "lThumbnail", ${l.isPublished} AS "lPublished"
+		FROM ${p}
+		LEFT JOIN ${c} ON ${c.pathId} = ${p.id}
+		LEFT JOIN ${m} ON ${m.courseId} = ${c.id}
+		LEFT JOIN ${l} ON ${l.moduleId} = ${m.id}
+		${opts.pathSlug ? sql`WHERE ${p.slug} = ${opts.pathSlug}` : sql``}
+		ORDER BY ${p.slug}, ${c.order}, ${c.slug}, ${m.order}, ${m.slug}, ${l.order}, ${l.slug}
+	`)
 	// Challenge data in a second query, through the schema (two round trips whatever the size).
 	const challenges = await readChallenges(
 		db,
@@ -168,7 +168,16 @@ export async function curriculumTree(db: Db, opts: { pathSlug?: string } = {}): 
 		if (!r.mSlug) continue
 		let m: ModuleFile | undefined = c.modules.at(-1)
 		if (!m || m.slug !== r.mSlug) {
-			m = { title: r.mTitle, title_pt: opt(r.mTitlePt), summary: opt(r.mSummary), summary_pt: opt(r.mSummaryPt), published: r.mPublished, slug: r.mSlug, order: Number(r.mOrder), lessons: [] }
+			m = {
+				title: r.mTitle,
+				title_pt: opt(r.mTitlePt),
+				summary: opt(r.mSummary),
+				summary_pt: opt(r.mSummaryPt),
+				published: r.mPublished,
+				slug: r.mSlug,
+				order: Number(r.mOrder),
+				lessons: [],
+			}
 			c.modules.push(m)
 		}
 		if (r.lSlug) m.lessons.push(lessonFile(r, r.lId ? challenges.get(r.lId) : undefined))
@@ -227,7 +236,10 @@ export function contentFiles(tree: PathFile[]): BundleFile[] {
 			})
 			for (const m of c.modules) {
 				const mDir = `${cDir}/${pad(m.order)}-${m.slug}`
-				files.push({ path: `${mDir}/_module.md`, text: document({ title: m.title, title_pt: m.title_pt, summary: m.summary, summary_pt: m.summary_pt, published: m.published }) })
+				files.push({
+					path: `${mDir}/_module.md`,
+					text: document({ title: m.title, title_pt: m.title_pt, summary: m.summary, summary_pt: m.summary_pt, published: m.published }),
+				})
 				for (const l of m.lessons) {
 					const stem = `${mDir}/${pad(l.order)}-${l.slug}`
 					if (l.challenge) {

@@ -3,10 +3,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { Db } from '#db/client.server.ts'
+import { auditLog, courses, learningPaths, lessons, modules } from '#db/schema.ts'
 import { ContentErrors, readContentTree, type ContentIssue, type PathFile } from '~/features/catalog/content-files.server.ts'
 import { importCurriculum } from '~/features/catalog/import.server.ts'
 import { parseQuiz } from '~/features/quiz/quiz.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
+import { names } from '~/lib/sql-columns.ts'
 import { normalizeOrder } from './content.server.ts'
 import type { BundleFile } from './bundle-export.server.ts'
 import { BundleError, unpackZip } from './bundle-zip.server.ts'
@@ -91,16 +92,15 @@ function treeItems(tree: PathFile[]) {
 /** Ids of the items already stored under these paths, by kind and key; one query. */
 async function storedKeys(db: Executor, pathSlugs: string[]) {
 	const slugs = JSON.stringify(pathSlugs)
-	const rows = rowsOf<{ kind: Kind; key: string; id: string }>(
-		await db.execute(sql`
-			WITH ps AS (SELECT id, slug FROM learning_paths WHERE slug IN (SELECT jsonb_array_elements_text(${slugs}::jsonb)))
-			SELECT 'path' AS kind, ps.slug AS key, ps.id FROM ps
-			UNION ALL SELECT 'course', ps.slug || '/' || c.slug, c.id FROM courses c JOIN ps ON ps.id = c.path_id
-			UNION ALL SELECT 'module', ps.slug || '/' || c.slug || '/' || m.slug, m.id FROM modules m JOIN courses c ON c.id = m.course_id JOIN ps ON ps.id = c.path_id
-			UNION ALL SELECT 'lesson', ps.slug || '/' || c.slug || '/' || m.slug || '/' || l.slug, l.id
-				FROM lessons l JOIN modules m ON m.id = l.module_id JOIN courses c ON c.id = m.course_id JOIN ps ON ps.id = c.path_id
-		`),
-	)
+	const [p, c, m, l] = [learningPaths, courses, modules, lessons]
+	const { rows } = await db.execute<{ kind: Kind; key: string; id: string }>(sql`
+		WITH ps AS (SELECT ${p.id} AS id, ${p.slug} AS slug FROM ${p} WHERE ${p.slug} IN (SELECT jsonb_array_elements_text(${slugs}::jsonb)))
+		SELECT 'path' AS kind, ps.slug AS key, ps.id FROM ps
+		UNION ALL SELECT 'course', ps.slug || '/' || ${c.slug}, ${c.id} FROM ${c} JOIN ps ON ps.id = ${c.pathId}
+		UNION ALL SELECT 'module', ps.slug || '/' || ${c.slug} || '/' || ${m.slug}, ${m.id} FROM ${m} JOIN ${c} ON ${c.id} = ${m.courseId} JOIN ps ON ps.id = ${c.pathId}
+		UNION ALL SELECT 'lesson', ps.slug || '/' || ${c.slug} || '/' || ${m.slug} || '/' || ${l.slug}, ${l.id}
+			FROM ${l} JOIN ${m} ON ${m.id} = ${l.moduleId} JOIN ${c} ON ${c.id} = ${m.courseId} JOIN ps ON ps.id = ${c.pathId}
+	`)
 	return new Map(rows.map((r) => [`${r.kind}:${r.key}`, r.id]))
 }
 
@@ -133,7 +133,7 @@ function pieces(tree: PathFile[]): PathFile[] {
 	return out
 }
 
-const TABLES: Record<Kind, string> = { path: 'learning_paths', course: 'courses', module: 'modules', lesson: 'lessons' }
+const TABLES = { path: learningPaths, course: courses, module: modules, lesson: lessons } as const
 
 /**
  * Import a tree in one transaction (upsert by slug through importCurriculum), then record who did it
@@ -160,10 +160,11 @@ export async function applyImport(
 		for (const kind of ['path', 'course', 'module', 'lesson'] as const) {
 			const all = JSON.stringify(touched.filter((i) => i.kind === kind).map((i) => i.id))
 			const created = JSON.stringify(touched.filter((i) => i.kind === kind && i.action === 'create').map((i) => i.id))
+			const t = TABLES[kind]
 			await tx.execute(sql`
-				UPDATE ${sql.raw(TABLES[kind])} SET updated_by = ${actorId},
-					created_by = CASE WHEN id::text IN (SELECT jsonb_array_elements_text(${created}::jsonb)) THEN ${actorId} ELSE created_by END
-				WHERE id::text IN (SELECT jsonb_array_elements_text(${all}::jsonb))
+				UPDATE ${t} SET ${names(t.updatedBy)} = ${actorId},
+					${names(t.createdBy)} = CASE WHEN ${t.id}::text IN (SELECT jsonb_array_elements_text(${created}::jsonb)) THEN ${actorId} ELSE ${t.createdBy} END
+				WHERE ${t.id}::text IN (SELECT jsonb_array_elements_text(${all}::jsonb))
 			`)
 		}
 		const ids = (kind: Kind) => touched.filter((i) => i.kind === kind).map((i) => i.id)
@@ -172,7 +173,7 @@ export async function applyImport(
 		await normalizeOrder(tx, 'lesson', ids('module'))
 		const entries = JSON.stringify(touched.map((i) => ({ type: i.kind, id: i.id, result: i.action })))
 		await tx.execute(sql`
-			INSERT INTO audit_log (actor_id, entity_type, entity_id, action, changes)
+			INSERT INTO ${auditLog} (${names(auditLog.actorId, auditLog.entityType, auditLog.entityId, auditLog.action, auditLog.changes)})
 			SELECT ${actorId}, e->>'type', e->>'id', 'import', jsonb_build_object('result', e->>'result', 'source', ${opts.source ?? 'admin'}::text)
 			FROM jsonb_array_elements(${entries}::jsonb) e
 		`)

@@ -1,8 +1,10 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { eq, sql, type AnyColumn } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '#db/client.server.ts'
+import { courses, learningPaths, lessons, modules, userProgress, xpLedger } from '#db/schema.ts'
 import { writeChallenge } from '~/features/challenges/content.server.ts'
 import { getDb } from '~/lib/db.server.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
+import { names } from '~/lib/sql-columns.ts'
 import { audit, diff } from './audit.server.ts'
 import type { FieldErrors } from '~/lib/field-errors.ts'
 import type { ContentKind, FormOf } from './schemas.ts'
@@ -11,43 +13,72 @@ import type { ContentKind, FormOf } from './schemas.ts'
 // the same siblings queue up and orders stay 1..n; the audit row is written in the same transaction.
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-type Row = Record<string, unknown> & { id: string; order?: number; is_published: boolean; published_at: Date | null }
+/** A content row as stored (`SELECT *`), keyed by column name: audit snapshots are recorded in these names. */
+type Row = Record<string, unknown> & { id: string }
 
 export type WriteResult = { ok: true; id: string } | { ok: false; status: 400 | 404 | 409; error: string; fields?: FieldErrors }
 
-const TABLE: Record<ContentKind, string> = { path: 'learning_paths', course: 'courses', module: 'modules', lesson: 'lessons' }
+const TABLE = { path: learningPaths, course: courses, module: modules, lesson: lessons } as const
+// `field` is the form's name for the parent column (and where a refusal points).
 const PARENT = {
-	course: { column: 'path_id', table: 'learning_paths', error: 'admin.errors.selectPath' },
-	module: { column: 'course_id', table: 'courses', error: 'admin.errors.selectCourse' },
-	lesson: { column: 'module_id', table: 'modules', error: 'admin.errors.selectModule' },
+	course: { field: 'path_id', column: courses.pathId, table: learningPaths, error: 'admin.errors.selectPath' },
+	module: { field: 'course_id', column: modules.courseId, table: courses, error: 'admin.errors.selectCourse' },
+	lesson: { field: 'module_id', column: lessons.moduleId, table: modules, error: 'admin.errors.selectModule' },
 } as const
 type ChildKind = keyof typeof PARENT
 const hasParent = (kind: ContentKind): kind is ChildKind => kind !== 'path'
 
-// Columns each form writes as they are (order and publication are handled on their own).
-const FIELDS: Record<ContentKind, string[]> = {
-	path: ['title', 'title_pt', 'slug', 'description', 'description_pt', 'level', 'prerequisites', 'prerequisites_pt'],
-	course: [
-		'path_id',
-		'title',
-		'title_pt',
-		'slug',
-		'summary',
-		'summary_pt',
-		'description',
-		'description_pt',
-		'level',
-		'prerequisites',
-		'prerequisites_pt',
-		'duration_minutes',
-		'thumbnail_url',
-	],
-	module: ['course_id', 'title', 'title_pt', 'slug', 'summary', 'summary_pt'],
-	lesson: ['module_id', 'title', 'title_pt', 'slug', 'lesson_type', 'content', 'content_pt', 'xp_value', 'duration_minutes', 'thumbnail_url'],
+// Columns each form writes as they are (order and publication are handled on their own), by form field.
+const FIELDS: { [K in ContentKind]: Partial<Record<keyof FormOf<K>, PgColumn>> } = {
+	path: {
+		title: learningPaths.title,
+		title_pt: learningPaths.titlePt,
+		slug: learningPaths.slug,
+		description: learningPaths.description,
+		description_pt: learningPaths.descriptionPt,
+		level: learningPaths.level,
+		prerequisites: learningPaths.prerequisites,
+		prerequisites_pt: learningPaths.prerequisitesPt,
+	},
+	course: {
+		path_id: courses.pathId,
+		title: courses.title,
+		title_pt: courses.titlePt,
+		slug: courses.slug,
+		summary: courses.summary,
+		summary_pt: courses.summaryPt,
+		description: courses.description,
+		description_pt: courses.descriptionPt,
+		level: courses.level,
+		prerequisites: courses.prerequisites,
+		prerequisites_pt: courses.prerequisitesPt,
+		duration_minutes: courses.durationMinutes,
+		thumbnail_url: courses.thumbnailUrl,
+	},
+	module: {
+		course_id: modules.courseId,
+		title: modules.title,
+		title_pt: modules.titlePt,
+		slug: modules.slug,
+		summary: modules.summary,
+		summary_pt: modules.summaryPt,
+	},
+	lesson: {
+		module_id: lessons.moduleId,
+		title: lessons.title,
+		title_pt: lessons.titlePt,
+		slug: lessons.slug,
+		lesson_type: lessons.lessonType,
+		content: lessons.content,
+		content_pt: lessons.contentPt,
+		xp_value: lessons.xpValue,
+		duration_minutes: lessons.durationMinutes,
+		thumbnail_url: lessons.thumbnailUrl,
+	},
 }
 
-const table = (kind: ContentKind) => sql.raw(TABLE[kind])
-const ident = (name: string) => sql.identifier(name)
+/** A column's bare name, for SET targets. */
+const name = (column: AnyColumn) => sql.identifier(column.name)
 
 /** Refuse a write from inside the transaction, rolling it back. */
 class Refusal extends Error {
@@ -75,30 +106,38 @@ async function run(kind: ContentKind, work: (tx: Tx) => Promise<string>, db?: Db
 		if (code === '23505') return { ok: false, status: 409, error: 'admin.errors.slugTaken', fields: { slug: 'admin.errors.slugTaken' } }
 		if (code === '23503' && hasParent(kind)) {
 			const p = PARENT[kind]
-			return { ok: false, status: 400, error: p.error, fields: { [p.column]: p.error } }
+			return { ok: false, status: 400, error: p.error, fields: { [p.field]: p.error } }
 		}
 		if (code === '40P01' || code === '40001') return { ok: false, status: 409, error: 'admin.errors.conflict' }
 		throw error
 	}
 }
 
-async function rows<T>(tx: Tx, query: SQL) {
-	return rowsOf<T>(await tx.execute(query))
-}
-
 /** Lock the parent row: every write to its children goes through this, one at a time. */
 async function lockParent(tx: Tx, kind: ChildKind, parentId: string) {
 	const p = PARENT[kind]
-	const found = await rows(tx, sql`SELECT id FROM ${sql.raw(p.table)} WHERE id = ${parentId} FOR UPDATE`)
-	if (!found.length) throw new Refusal({ ok: false, status: 400, error: p.error, fields: { [p.column]: p.error } })
+	const found = await tx.select({ id: p.table.id }).from(p.table).where(eq(p.table.id, parentId)).for('update')
+	if (!found.length) throw new Refusal({ ok: false, status: 400, error: p.error, fields: { [p.field]: p.error } })
 }
 
 async function siblings(tx: Tx, kind: ChildKind, parentId: string) {
-	const list = await rows<{ id: string }>(
-		tx,
-		sql`SELECT id FROM ${table(kind)} WHERE ${ident(PARENT[kind].column)} = ${parentId} ORDER BY "order", created_at, id`,
-	)
+	const t = TABLE[kind]
+	const list = await tx.select({ id: t.id }).from(t).where(eq(PARENT[kind].column, parentId)).orderBy(t.order, t.createdAt, t.id)
 	return list.map((r) => r.id)
+}
+
+/** The id of the item's parent, or undefined when there is no such item. */
+async function parentOf(tx: Tx, kind: ChildKind, id: string) {
+	const t = TABLE[kind]
+	const [row] = await tx.select({ parent: PARENT[kind].column }).from(t).where(eq(t.id, id))
+	return row?.parent
+}
+
+/** The whole row as stored (`*`), for the audit snapshots. */
+async function readRow(tx: Tx, kind: ContentKind, id: string, lock = false) {
+	const t = TABLE[kind]
+	const { rows } = await tx.execute<Row>(sql`SELECT * FROM ${t} WHERE ${t.id} = ${id} ${lock ? sql`FOR UPDATE` : sql``}`)
+	return rows[0]
 }
 
 /** Number the given siblings 1..n in this order, touching only rows whose order changes. */
@@ -108,10 +147,11 @@ async function writeOrder(tx: Tx, kind: ChildKind, ids: string[]) {
 		ids.map((id) => sql`${id}`),
 		sql`, `,
 	)
+	const t = TABLE[kind]
 	await tx.execute(sql`
-		UPDATE ${table(kind)} AS t SET "order" = v.ord::int
+		UPDATE ${t} SET ${name(t.order)} = v.ord::int
 		FROM unnest(ARRAY[${list}]::uuid[]) WITH ORDINALITY AS v(id, ord)
-		WHERE t.id = v.id AND t."order" IS DISTINCT FROM v.ord::int
+		WHERE ${t.id} = v.id AND ${t.order} IS DISTINCT FROM v.ord::int
 	`)
 }
 
@@ -123,13 +163,14 @@ function placeAt(ids: string[], id: string, position: number) {
 }
 
 async function lockItem(tx: Tx, kind: ContentKind, id: string) {
-	const [row] = await rows<Row>(tx, sql`SELECT * FROM ${table(kind)} WHERE id = ${id} FOR UPDATE`)
+	const row = await readRow(tx, kind, id, true)
 	if (!row) throw notFound()
 	return row
 }
 
-function pick(kind: ContentKind, values: Record<string, unknown>) {
-	return Object.fromEntries(FIELDS[kind].map((k) => [k, values[k] ?? null]))
+/** The form's values for its plain columns, as (column, value) pairs. */
+function pick(kind: ContentKind, form: Record<string, unknown>): [PgColumn, unknown][] {
+	return Object.entries(FIELDS[kind] as Record<string, PgColumn>).map(([field, column]) => [column, form[field] ?? null])
 }
 
 /** A lesson form's challenge data: stored beside a challenge lesson, removed when a lesson stops being one. */
@@ -143,8 +184,12 @@ async function saveChallenge(tx: Tx, kind: ContentKind, id: string, form: Record
 	)
 }
 
+// Left out of audit snapshots: who and when are on the audit row itself.
+const UNAUDITED = new Set([lessons.createdAt, lessons.updatedAt, lessons.createdBy, lessons.updatedBy].map((c) => c.name))
+
 function snapshot(row: Record<string, unknown>) {
-	const { content, created_at: _c, updated_at: _u, created_by: _cb, updated_by: _ub, ...rest } = row
+	const rest = Object.fromEntries(Object.entries(row).filter(([k]) => !UNAUDITED.has(k) && k !== lessons.content.name))
+	const content = row[lessons.content.name]
 	return typeof content === 'string' ? { ...rest, content: content.length > 120 ? `${content.slice(0, 117)}...` : content } : rest
 }
 
@@ -153,30 +198,28 @@ export async function createItem<K extends ContentKind>(kind: K, actorId: string
 	return run(
 		kind,
 		async (tx) => {
-			const values = pick(kind, form)
-			const parentId = hasParent(kind) ? String(values[PARENT[kind].column]) : null
+			const t = TABLE[kind]
+			const parentId = hasParent(kind) ? String((form as Record<string, unknown>)[PARENT[kind].field]) : null
 			if (hasParent(kind)) await lockParent(tx, kind, parentId!)
-			const columns = { ...values, is_published: form.is_published, created_by: actorId, updated_by: actorId }
-			const keys = Object.keys(columns)
-			const [row] = await rows<Row>(
-				tx,
-				sql`
-					INSERT INTO ${table(kind)} (${sql.join(keys.map(ident), sql`, `)}, published_at)
-					VALUES (${sql.join(
-						keys.map((k) => sql`${columns[k as keyof typeof columns]}`),
-						sql`, `,
-					)}, ${form.is_published ? sql`now()` : sql`null`})
-					RETURNING *
-				`,
-			)
+			const values: [PgColumn, unknown][] = [...pick(kind, form), [t.isPublished, form.is_published], [t.createdBy, actorId], [t.updatedBy, actorId]]
+			const {
+				rows: [row],
+			} = await tx.execute<Row>(sql`
+				INSERT INTO ${t} (${names(...values.map(([c]) => c), t.publishedAt)})
+				VALUES (${sql.join(
+					values.map(([, v]) => sql`${v}`),
+					sql`, `,
+				)}, ${form.is_published ? sql`now()` : sql`null`})
+				RETURNING *
+			`)
 			await saveChallenge(tx, kind, row!.id, form)
-			let order: number | undefined
+			let order = {}
 			if (hasParent(kind)) {
 				const ids = placeAt(await siblings(tx, kind, parentId!), row!.id, (form as { order: number }).order)
 				await writeOrder(tx, kind, ids)
-				order = ids.indexOf(row!.id) + 1
+				order = { [TABLE[kind].order.name]: ids.indexOf(row!.id) + 1 }
 			}
-			await audit(tx, { actorId, entityType: kind, entityId: row!.id, action: 'create', changes: snapshot({ ...row!, ...(order ? { order } : {}) }) })
+			await audit(tx, { actorId, entityType: kind, entityId: row!.id, action: 'create', changes: snapshot({ ...row!, ...order }) })
 			return row!.id
 		},
 		db,
@@ -193,27 +236,25 @@ export async function updateItem<K extends ContentKind>(kind: K, actorId: string
 		async (tx) => {
 			const values = pick(kind, form)
 			if (hasParent(kind)) {
-				const column = PARENT[kind].column
-				const [peek] = await rows<Record<string, string>>(tx, sql`SELECT ${ident(column)} AS parent FROM ${table(kind)} WHERE id = ${id}`)
-				if (!peek) throw notFound()
-				const from = peek.parent!
-				const to = String(values[column])
+				const from = await parentOf(tx, kind, id)
+				if (!from) throw notFound()
+				const to = String((form as Record<string, unknown>)[PARENT[kind].field])
 				// Lock both parents in a fixed order so two crossing moves cannot deadlock.
 				for (const p of [...new Set([from, to])].sort()) await lockParent(tx, kind, p)
 				const before = await lockItem(tx, kind, id)
-				if (before[column] !== from) throw new Refusal({ ok: false, status: 409, error: 'admin.errors.conflict' })
+				if (before[PARENT[kind].column.name] !== from) throw new Refusal({ ok: false, status: 409, error: 'admin.errors.conflict' })
 				await writeRow(tx, kind, id, actorId, values, form.is_published)
 				await saveChallenge(tx, kind, id, form)
 				if (from !== to) await writeOrder(tx, kind, await siblings(tx, kind, from).then((ids) => ids.filter((x) => x !== id)))
 				const order = (form as { order: number }).order
 				await writeOrder(tx, kind, placeAt(await siblings(tx, kind, to), id, order))
-				const [after] = await rows<Row>(tx, sql`SELECT * FROM ${table(kind)} WHERE id = ${id}`)
+				const after = await readRow(tx, kind, id)
 				await audit(tx, { actorId, entityType: kind, entityId: id, action: 'update', changes: diff(snapshot(before), snapshot(after!)) })
 				return id
 			}
 			const before = await lockItem(tx, kind, id)
 			await writeRow(tx, kind, id, actorId, values, form.is_published)
-			const [after] = await rows<Row>(tx, sql`SELECT * FROM ${table(kind)} WHERE id = ${id}`)
+			const after = await readRow(tx, kind, id)
 			await audit(tx, { actorId, entityType: kind, entityId: id, action: 'update', changes: diff(snapshot(before), snapshot(after!)) })
 			return id
 		},
@@ -221,14 +262,15 @@ export async function updateItem<K extends ContentKind>(kind: K, actorId: string
 	)
 }
 
-async function writeRow(tx: Tx, kind: ContentKind, id: string, actorId: string, values: Record<string, unknown>, published: boolean) {
-	const sets = Object.entries(values).map(([k, v]) => sql`${ident(k)} = ${v}`)
+async function writeRow(tx: Tx, kind: ContentKind, id: string, actorId: string, values: [PgColumn, unknown][], published: boolean) {
+	const t = TABLE[kind]
+	const sets = values.map(([column, v]) => sql`${name(column)} = ${v}`)
 	await tx.execute(sql`
-		UPDATE ${table(kind)} SET ${sql.join(sets, sql`, `)},
-			is_published = ${published},
-			published_at = ${published ? sql`coalesce(published_at, now())` : sql`null`},
-			updated_by = ${actorId}, updated_at = now()
-		WHERE id = ${id}
+		UPDATE ${t} SET ${sql.join(sets, sql`, `)},
+			${name(t.isPublished)} = ${published},
+			${name(t.publishedAt)} = ${published ? sql`coalesce(${t.publishedAt}, now())` : sql`null`},
+			${name(t.updatedBy)} = ${actorId}, ${name(t.updatedAt)} = now()
+		WHERE ${t.id} = ${id}
 	`)
 }
 
@@ -237,19 +279,20 @@ export async function setPublished(kind: ContentKind, actorId: string, id: strin
 	return run(
 		kind,
 		async (tx) => {
+			const t = TABLE[kind]
 			const before = await lockItem(tx, kind, id)
 			await tx.execute(sql`
-				UPDATE ${table(kind)} SET is_published = ${published},
-					published_at = ${published ? sql`CASE WHEN is_published THEN coalesce(published_at, now()) ELSE now() END` : sql`null`},
-					updated_by = ${actorId}, updated_at = now()
-				WHERE id = ${id}
+				UPDATE ${t} SET ${name(t.isPublished)} = ${published},
+					${name(t.publishedAt)} = ${published ? sql`CASE WHEN ${t.isPublished} THEN coalesce(${t.publishedAt}, now()) ELSE now() END` : sql`null`},
+					${name(t.updatedBy)} = ${actorId}, ${name(t.updatedAt)} = now()
+				WHERE ${t.id} = ${id}
 			`)
 			await audit(tx, {
 				actorId,
 				entityType: kind,
 				entityId: id,
 				action: published ? 'publish' : 'unpublish',
-				changes: { is_published: { from: before.is_published, to: published } },
+				changes: { [t.isPublished.name]: { from: before[t.isPublished.name], to: published } },
 			})
 			return id
 		},
@@ -262,20 +305,22 @@ export async function deleteItem(kind: ContentKind, actorId: string, id: string,
 	return run(
 		kind,
 		async (tx) => {
+			const t = TABLE[kind]
 			let parentId: string | null = null
 			if (hasParent(kind)) {
-				const [peek] = await rows<{ parent: string }>(tx, sql`SELECT ${ident(PARENT[kind].column)} AS parent FROM ${table(kind)} WHERE id = ${id}`)
-				if (!peek) throw notFound()
-				parentId = peek.parent
+				const parent = await parentOf(tx, kind, id)
+				if (!parent) throw notFound()
+				parentId = parent
 				await lockParent(tx, kind, parentId)
 			}
 			const before = await lockItem(tx, kind, id)
 			const removed = await descendants(tx, kind, id)
 			// Progress rows cascade with the lessons; the XP they earned goes too, so totals match what is left.
 			await tx.execute(sql`
-				DELETE FROM xp_ledger WHERE source_kind = 'lesson' AND source_id IN (SELECT id::text FROM lessons l WHERE ${lessonsUnder(kind, id)})
+				DELETE FROM ${xpLedger} WHERE ${xpLedger.sourceKind} = 'lesson'
+					AND ${xpLedger.sourceId} IN (SELECT ${lessons.id}::text FROM ${lessons} WHERE ${lessonsUnder(kind, id)})
 			`)
-			await tx.execute(sql`DELETE FROM ${table(kind)} WHERE id = ${id}`)
+			await tx.execute(sql`DELETE FROM ${t} WHERE ${t.id} = ${id}`)
 			if (hasParent(kind) && parentId) await writeOrder(tx, kind, await siblings(tx, kind, parentId))
 			await audit(tx, { actorId, entityType: kind, entityId: id, action: 'delete', changes: { ...snapshot(before), removed } })
 			return id
@@ -284,29 +329,33 @@ export async function deleteItem(kind: ContentKind, actorId: string, id: string,
 	)
 }
 
-/** A condition on lessons `l` selecting the lessons inside the item. */
+/** A condition on `lessons` selecting the lessons inside the item. */
 function lessonsUnder(kind: ContentKind, id: string) {
 	return {
-		path: sql`l.module_id IN (SELECT m.id FROM modules m JOIN courses c ON c.id = m.course_id WHERE c.path_id = ${id})`,
-		course: sql`l.module_id IN (SELECT m.id FROM modules m WHERE m.course_id = ${id})`,
-		module: sql`l.module_id = ${id}`,
-		lesson: sql`l.id = ${id}`,
+		path: sql`${lessons.moduleId} IN (SELECT ${modules.id} FROM ${modules} JOIN ${courses} ON ${courses.id} = ${modules.courseId} WHERE ${courses.pathId} = ${id})`,
+		course: sql`${lessons.moduleId} IN (SELECT ${modules.id} FROM ${modules} WHERE ${modules.courseId} = ${id})`,
+		module: sql`${lessons.moduleId} = ${id}`,
+		lesson: sql`${lessons.id} = ${id}`,
 	}[kind]
 }
 
+/** What a delete takes with it, by kind of row; recorded on the audit row. */
 async function descendants(tx: Tx, kind: ContentKind, id: string) {
+	const [c, m, l, up] = [courses, modules, lessons, userProgress]
 	const query = {
 		path: sql`SELECT
-			(SELECT count(*)::int FROM courses c WHERE c.path_id = ${id}) AS courses,
-			(SELECT count(*)::int FROM modules m JOIN courses c ON c.id = m.course_id WHERE c.path_id = ${id}) AS modules,
-			(SELECT count(*)::int FROM lessons l JOIN modules m ON m.id = l.module_id JOIN courses c ON c.id = m.course_id WHERE c.path_id = ${id}) AS lessons`,
+			(SELECT count(*)::int FROM ${c} WHERE ${c.pathId} = ${id}) AS courses,
+			(SELECT count(*)::int FROM ${m} JOIN ${c} ON ${c.id} = ${m.courseId} WHERE ${c.pathId} = ${id}) AS modules,
+			(SELECT count(*)::int FROM ${l} JOIN ${m} ON ${m.id} = ${l.moduleId} JOIN ${c} ON ${c.id} = ${m.courseId} WHERE ${c.pathId} = ${id}) AS lessons`,
 		course: sql`SELECT
-			(SELECT count(*)::int FROM modules m WHERE m.course_id = ${id}) AS modules,
-			(SELECT count(*)::int FROM lessons l JOIN modules m ON m.id = l.module_id WHERE m.course_id = ${id}) AS lessons`,
-		module: sql`SELECT (SELECT count(*)::int FROM lessons l WHERE l.module_id = ${id}) AS lessons`,
-		lesson: sql`SELECT (SELECT count(*)::int FROM user_progress p WHERE p.lesson_id = ${id}) AS progress`,
+			(SELECT count(*)::int FROM ${m} WHERE ${m.courseId} = ${id}) AS modules,
+			(SELECT count(*)::int FROM ${l} JOIN ${m} ON ${m.id} = ${l.moduleId} WHERE ${m.courseId} = ${id}) AS lessons`,
+		module: sql`SELECT (SELECT count(*)::int FROM ${l} WHERE ${l.moduleId} = ${id}) AS lessons`,
+		lesson: sql`SELECT (SELECT count(*)::int FROM ${up} WHERE ${up.lessonId} = ${id}) AS progress`,
 	}[kind]
-	const [counts] = await rows<Record<string, number>>(tx, query)
+	const {
+		rows: [counts],
+	} = await tx.execute<Record<string, number>>(query)
 	return Object.fromEntries(Object.entries(counts ?? {}).map(([k, v]) => [k, Number(v)]))
 }
 
@@ -315,11 +364,12 @@ export async function moveItem(kind: ChildKind, actorId: string, id: string, dir
 	return run(
 		kind,
 		async (tx) => {
-			const [peek] = await rows<{ parent: string }>(tx, sql`SELECT ${ident(PARENT[kind].column)} AS parent FROM ${table(kind)} WHERE id = ${id}`)
-			if (!peek) throw notFound()
-			await lockParent(tx, kind, peek.parent)
+			const t = TABLE[kind]
+			const parent = await parentOf(tx, kind, id)
+			if (!parent) throw notFound()
+			await lockParent(tx, kind, parent)
 			const before = await lockItem(tx, kind, id)
-			const ids = await siblings(tx, kind, peek.parent)
+			const ids = await siblings(tx, kind, parent)
 			const from = ids.indexOf(id)
 			const to = from + direction
 			if (from < 0 || to < 0 || to >= ids.length) {
@@ -329,8 +379,8 @@ export async function moveItem(kind: ChildKind, actorId: string, id: string, dir
 			}
 			;[ids[from], ids[to]] = [ids[to]!, ids[from]!]
 			await writeOrder(tx, kind, ids)
-			await tx.execute(sql`UPDATE ${table(kind)} SET updated_by = ${actorId}, updated_at = now() WHERE id = ${id}`)
-			await audit(tx, { actorId, entityType: kind, entityId: id, action: 'move', changes: { order: { from: before.order, to: to + 1 } } })
+			await tx.execute(sql`UPDATE ${t} SET ${name(t.updatedBy)} = ${actorId}, ${name(t.updatedAt)} = now() WHERE ${t.id} = ${id}`)
+			await audit(tx, { actorId, entityType: kind, entityId: id, action: 'move', changes: { [t.order.name]: { from: before[t.order.name], to: to + 1 } } })
 			return id
 		},
 		db,
@@ -344,13 +394,15 @@ export async function normalizeOrder(tx: Tx, kind: ChildKind, parentIds: string[
 		parentIds.map((id) => sql`${id}`),
 		sql`, `,
 	)
-	const column = ident(PARENT[kind].column)
+	const t = TABLE[kind]
+	const column = PARENT[kind].column
+	// The inner SELECT reads the same table in its own scope; outside it, the table's name is the row being updated.
 	await tx.execute(sql`
-		UPDATE ${table(kind)} AS t SET "order" = r.rn::int
+		UPDATE ${t} SET ${name(t.order)} = r.rn::int
 		FROM (
-			SELECT id, row_number() OVER (PARTITION BY ${column} ORDER BY "order", created_at, id) AS rn
-			FROM ${table(kind)} WHERE ${column} = ANY(ARRAY[${list}]::uuid[])
+			SELECT ${t.id} AS id, row_number() OVER (PARTITION BY ${column} ORDER BY ${t.order}, ${t.createdAt}, ${t.id}) AS rn
+			FROM ${t} WHERE ${column} = ANY(ARRAY[${list}]::uuid[])
 		) r
-		WHERE t.id = r.id AND t."order" IS DISTINCT FROM r.rn::int
+		WHERE ${t.id} = r.id AND ${t.order} IS DISTINCT FROM r.rn::int
 	`)
 }

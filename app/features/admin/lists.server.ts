@@ -1,80 +1,127 @@
-import { eq, sql } from 'drizzle-orm'
-import { lessons } from '#db/schema.ts'
+import { and, desc, eq, sql } from 'drizzle-orm'
+import { courses, learningPaths, lessons, modules, user } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
 import { LIST_LIMIT, type ContentFilter } from './schemas.ts'
 import type { AdminCourse, AdminLesson, AdminModule, AdminPath, CourseOption, ModuleOption, PathOption } from './types.ts'
 
 // The admin screens' reads: one query per list, whatever the size of the curriculum.
 
-const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null)
-function stamps<T extends { publishedAt: unknown; createdAt: unknown; updatedAt: unknown }>(r: T) {
-	return { ...r, publishedAt: iso(r.publishedAt), createdAt: iso(r.createdAt)!, updatedAt: iso(r.updatedAt)! }
+type Stamp = Date | string
+type Stamped = { publishedAt: Stamp | null; createdAt: Stamp; updatedAt: Stamp }
+/** A list row as read, before its dates become ISO strings. */
+type Read<T> = Omit<T, keyof Stamped> & Stamped
+
+const iso = (v: Stamp) => new Date(v).toISOString()
+function stamps<T extends Stamped>({ publishedAt, createdAt, updatedAt, ...rest }: T) {
+	return { ...rest, publishedAt: publishedAt ? iso(publishedAt) : null, createdAt: iso(createdAt), updatedAt: iso(updatedAt) }
 }
 
+// Only the lessons list still names its columns as text: it is being reworked for search and paging,
+// and moves to the schema objects after that lands.
 const cols = (a: string) =>
 	sql.raw(`${a}.is_published AS "isPublished", ${a}.published_at AS "publishedAt", ${a}.created_at AS "createdAt", ${a}.updated_at AS "updatedAt"`)
 
 export async function listPaths(): Promise<AdminPath[]> {
 	const db = await getDb()
-	const rows = rowsOf<AdminPath>(
-		await db.execute(sql`
-			SELECT p.id, p.title, p.slug, p.description, p.title_pt AS "titlePt", p.description_pt AS "descriptionPt", p.level,
-				p.prerequisites, p.prerequisites_pt AS "prerequisitesPt", ${cols('p')}, u.name AS "updatedByName",
-				(SELECT count(*)::int FROM courses c WHERE c.path_id = p.id) AS "courseCount"
-			FROM learning_paths p LEFT JOIN "user" u ON u.id = p.updated_by
-			ORDER BY p.created_at DESC, p.title
-			LIMIT ${LIST_LIMIT}
-		`),
-	)
+	const p = learningPaths
+	const rows = await db
+		.select({
+			id: p.id,
+			title: p.title,
+			slug: p.slug,
+			description: p.description,
+			titlePt: p.titlePt,
+			descriptionPt: p.descriptionPt,
+			level: p.level,
+			prerequisites: p.prerequisites,
+			prerequisitesPt: p.prerequisitesPt,
+			isPublished: p.isPublished,
+			publishedAt: p.publishedAt,
+			createdAt: p.createdAt,
+			updatedAt: p.updatedAt,
+			updatedByName: user.name,
+			courseCount: db.$count(courses, eq(courses.pathId, p.id)),
+		})
+		.from(p)
+		.leftJoin(user, eq(user.id, p.updatedBy))
+		.orderBy(desc(p.createdAt), p.title)
+		.limit(LIST_LIMIT)
 	return rows.map(stamps)
 }
 
 export async function listCourses(filter: ContentFilter): Promise<AdminCourse[]> {
 	const db = await getDb()
-	const rows = rowsOf<AdminCourse>(
-		await db.execute(sql`
-			SELECT c.id, c.path_id AS "pathId", p.title AS "pathTitle", c.title, c.slug, c.summary, c.description, c."order",
-				c.title_pt AS "titlePt", c.summary_pt AS "summaryPt", c.description_pt AS "descriptionPt", c.level,
-				c.prerequisites, c.prerequisites_pt AS "prerequisitesPt",
-				c.duration_minutes AS "durationMinutes", c.thumbnail_url AS "thumbnailUrl", ${cols('c')}, u.name AS "updatedByName",
-				(SELECT count(*)::int FROM modules m WHERE m.course_id = c.id) AS "moduleCount"
-			FROM courses c
-			LEFT JOIN learning_paths p ON p.id = c.path_id
-			LEFT JOIN "user" u ON u.id = c.updated_by
-			WHERE true ${filter.path ? sql`AND c.path_id = ${filter.path}` : sql``}
-			ORDER BY p.created_at DESC, p.title, c."order", c.title
-			LIMIT ${LIST_LIMIT}
-		`),
-	)
+	const [c, p] = [courses, learningPaths]
+	const rows = await db
+		.select({
+			id: c.id,
+			pathId: c.pathId,
+			pathTitle: p.title,
+			title: c.title,
+			slug: c.slug,
+			summary: c.summary,
+			description: c.description,
+			order: c.order,
+			titlePt: c.titlePt,
+			summaryPt: c.summaryPt,
+			descriptionPt: c.descriptionPt,
+			level: c.level,
+			prerequisites: c.prerequisites,
+			prerequisitesPt: c.prerequisitesPt,
+			durationMinutes: c.durationMinutes,
+			thumbnailUrl: c.thumbnailUrl,
+			isPublished: c.isPublished,
+			publishedAt: c.publishedAt,
+			createdAt: c.createdAt,
+			updatedAt: c.updatedAt,
+			updatedByName: user.name,
+			moduleCount: db.$count(modules, eq(modules.courseId, c.id)),
+		})
+		.from(c)
+		.leftJoin(p, eq(p.id, c.pathId))
+		.leftJoin(user, eq(user.id, c.updatedBy))
+		.where(filter.path ? eq(c.pathId, filter.path) : undefined)
+		.orderBy(desc(p.createdAt), p.title, c.order, c.title)
+		.limit(LIST_LIMIT)
 	return rows.map(stamps)
 }
 
 export async function listModules(filter: ContentFilter): Promise<AdminModule[]> {
 	const db = await getDb()
-	const rows = rowsOf<AdminModule>(
-		await db.execute(sql`
-			SELECT m.id, m.course_id AS "courseId", c.title AS "courseTitle", p.id AS "pathId", p.title AS "pathTitle",
-				m.title, m.slug, m.summary, m."order", m.title_pt AS "titlePt", m.summary_pt AS "summaryPt", ${cols('m')}, u.name AS "updatedByName",
-				(SELECT count(*)::int FROM lessons l WHERE l.module_id = m.id) AS "lessonCount"
-			FROM modules m
-			LEFT JOIN courses c ON c.id = m.course_id
-			LEFT JOIN learning_paths p ON p.id = c.path_id
-			LEFT JOIN "user" u ON u.id = m.updated_by
-			WHERE true
-				${filter.path ? sql`AND c.path_id = ${filter.path}` : sql``}
-				${filter.course ? sql`AND m.course_id = ${filter.course}` : sql``}
-			ORDER BY p.created_at DESC, p.title, c."order", c.title, m."order", m.title
-			LIMIT ${LIST_LIMIT}
-		`),
-	)
+	const [m, c, p] = [modules, courses, learningPaths]
+	const rows = await db
+		.select({
+			id: m.id,
+			courseId: m.courseId,
+			courseTitle: c.title,
+			pathId: p.id,
+			pathTitle: p.title,
+			title: m.title,
+			slug: m.slug,
+			summary: m.summary,
+			order: m.order,
+			titlePt: m.titlePt,
+			summaryPt: m.summaryPt,
+			isPublished: m.isPublished,
+			publishedAt: m.publishedAt,
+			createdAt: m.createdAt,
+			updatedAt: m.updatedAt,
+			updatedByName: user.name,
+			lessonCount: db.$count(lessons, eq(lessons.moduleId, m.id)),
+		})
+		.from(m)
+		.leftJoin(c, eq(c.id, m.courseId))
+		.leftJoin(p, eq(p.id, c.pathId))
+		.leftJoin(user, eq(user.id, m.updatedBy))
+		.where(and(filter.path ? eq(c.pathId, filter.path) : undefined, filter.course ? eq(m.courseId, filter.course) : undefined))
+		.orderBy(desc(p.createdAt), p.title, c.order, c.title, m.order, m.title)
+		.limit(LIST_LIMIT)
 	return rows.map(stamps)
 }
 
 export async function listLessons(filter: ContentFilter): Promise<AdminLesson[]> {
 	const db = await getDb()
-	const rows = rowsOf<AdminLesson>(
-		await db.execute(sql`
+	const { rows } = await db.execute<Read<AdminLesson>>(sql`
 			SELECT l.id, l.module_id AS "moduleId", m.title AS "moduleTitle", c.id AS "courseId", c.title AS "courseTitle",
 				p.id AS "pathId", p.title AS "pathTitle", l.title, l.slug, l.lesson_type AS "lessonType", l."order", l.title_pt AS "titlePt",
 				(l.lesson_type IN ('text', 'challenge') AND coalesce(l.content_pt, '') = '') AS "bodyUntranslated",
@@ -92,8 +139,7 @@ export async function listLessons(filter: ContentFilter): Promise<AdminLesson[]>
 				${filter.module ? sql`AND l.module_id = ${filter.module}` : sql``}
 			ORDER BY p.created_at DESC, p.title, c."order", c.title, m."order", m.title, l."order", l.title
 			LIMIT ${LIST_LIMIT}
-		`),
-	)
+		`)
 	return rows.map(stamps)
 }
 
@@ -102,20 +148,26 @@ export type ContentOptions = { paths: PathOption[]; courses: CourseOption[]; mod
 /** Every path, course and module (id, title, parent, order, child count) for the filters and selects; one query. */
 export async function contentOptions(): Promise<ContentOptions> {
 	const db = await getDb()
-	const rows = rowsOf<{ level: 'path' | 'course' | 'module'; id: string; title: string; parentId: string | null; order: number; childCount: number }>(
-		await db.execute(sql`
-			SELECT 'path' AS level, p.id, p.title, NULL::uuid AS "parentId", 0 AS "order",
-				(SELECT count(*)::int FROM courses c WHERE c.path_id = p.id) AS "childCount", p.title AS s1, 0 AS s2
-			FROM learning_paths p
-			UNION ALL
-			SELECT 'course', c.id, c.title, c.path_id, c."order", (SELECT count(*)::int FROM modules m WHERE m.course_id = c.id), c.title, c."order"
-			FROM courses c
-			UNION ALL
-			SELECT 'module', m.id, m.title, m.course_id, m."order", (SELECT count(*)::int FROM lessons l WHERE l.module_id = m.id), m.title, m."order"
-			FROM modules m
-			ORDER BY level, s2, s1
-		`),
-	)
+	const [p, c, m, l] = [learningPaths, courses, modules, lessons]
+	const { rows } = await db.execute<{
+		level: 'path' | 'course' | 'module'
+		id: string
+		title: string
+		parentId: string | null
+		order: number
+		childCount: number
+	}>(sql`
+		SELECT 'path' AS level, ${p.id} AS id, ${p.title} AS title, NULL::uuid AS "parentId", 0 AS "order",
+			(SELECT count(*)::int FROM ${c} WHERE ${c.pathId} = ${p.id}) AS "childCount", ${p.title} AS s1, 0 AS s2
+		FROM ${p}
+		UNION ALL
+		SELECT 'course', ${c.id}, ${c.title}, ${c.pathId}, ${c.order}, (SELECT count(*)::int FROM ${m} WHERE ${m.courseId} = ${c.id}), ${c.title}, ${c.order}
+		FROM ${c}
+		UNION ALL
+		SELECT 'module', ${m.id}, ${m.title}, ${m.courseId}, ${m.order}, (SELECT count(*)::int FROM ${l} WHERE ${l.moduleId} = ${m.id}), ${m.title}, ${m.order}
+		FROM ${m}
+		ORDER BY level, s2, s1
+	`)
 	const out: ContentOptions = { paths: [], courses: [], modules: [] }
 	for (const r of rows) {
 		const childCount = Number(r.childCount)

@@ -6,7 +6,7 @@ import { getDb } from '~/lib/db.server.ts'
 import { audit } from './audit.server.ts'
 import type { AdminUser } from './types.ts'
 
-export const USERS_PAGE_SIZE = 20
+const USERS_PAGE_SIZE = 20
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 

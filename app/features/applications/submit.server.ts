@@ -9,7 +9,7 @@ import { insertApplication } from './applications.server.ts'
 import { confirmationMail, teamMail } from './mail.server.ts'
 import { applicationSchema, HONEYPOT_FIELD, type ApplicationInput } from './schemas.ts'
 
-export const DEFAULT_NOTIFY_EMAIL = 'team@learnchain.local'
+const DEFAULT_NOTIFY_EMAIL = 'team@learnchain.local'
 /** The longest application is a few KB of text; a form's general cap would be 256 KB. */
 const MAX_BODY_BYTES = 32 * 1024
 

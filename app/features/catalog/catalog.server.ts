@@ -117,7 +117,7 @@ const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').to
  * Search and filters over the cards: the words must all appear in the title, description or topics (in the
  * learner's language, accents ignored); 'in progress' means enrolled or started and not finished.
  */
-export function filterPaths(paths: PathCard[], f: CatalogFilter): PathCard[] {
+function filterPaths(paths: PathCard[], f: CatalogFilter): PathCard[] {
 	const words = fold(f.q).split(/\s+/).filter(Boolean)
 	return paths.filter((p) => {
 		if (f.level && p.level !== f.level) return false

@@ -87,7 +87,7 @@ export type ModuleFile = z.infer<typeof moduleMeta> & { slug: string; order: num
 export type CourseFile = z.infer<typeof courseMeta> & { slug: string; order: number; modules: ModuleFile[] }
 export type PathFile = z.infer<typeof pathMeta> & { slug: string; courses: CourseFile[] }
 
-export function splitFrontMatter(source: string): { data: unknown; body: string } {
+function splitFrontMatter(source: string): { data: unknown; body: string } {
 	const m = source.match(/^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/)
 	if (!m) return { data: {}, body: source }
 	return { data: parseYaml(m[1]!) ?? {}, body: m[2]!.trim() }

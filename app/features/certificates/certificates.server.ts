@@ -36,11 +36,11 @@ export function signerAddress() {
 }
 
 /** JSON keeps numbers; EIP-712's uint64 is a bigint in viem. */
-export function typedMessage(message: CertificateMessage) {
+function typedMessage(message: CertificateMessage) {
 	return { ...message, issuedAt: BigInt(message.issuedAt) }
 }
 
-export async function signCertificate(data: CertificateData): Promise<Hex> {
+async function signCertificate(data: CertificateData): Promise<Hex> {
 	return account().signTypedData({ domain: data.domain, types: certificateTypes, primaryType, message: typedMessage(data.message) })
 }
 

@@ -5,7 +5,7 @@ import { z } from 'zod'
 // The types are fixed here (a change means a new domain version); verification always uses these,
 // never types supplied with a certificate, so no field shown on the page can be left out of the hash.
 
-export const CERTIFICATE_VERSION = '1'
+const CERTIFICATE_VERSION = '1'
 export const primaryType = 'Certificate'
 
 export const certificateTypes = {
@@ -41,7 +41,7 @@ export const certificateMessageSchema = z.object({
 })
 export type CertificateMessage = z.infer<typeof certificateMessageSchema>
 
-export const certificateDomainSchema = z.object({ name: z.string().max(200), version: z.string().max(20) })
+const certificateDomainSchema = z.object({ name: z.string().max(200), version: z.string().max(20) })
 export type CertificateDomain = z.infer<typeof certificateDomainSchema>
 
 /** What is stored in certificates.data and published at /certificates/{id}.json (plus types and signature). */

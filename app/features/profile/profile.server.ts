@@ -80,7 +80,7 @@ async function profileRow(userId: string): Promise<ProfileRow | undefined> {
 }
 
 /** Per enrolled (published) path: published lessons done of total, the path's lesson XP, last activity. */
-export async function pathProgress(userId: string): Promise<PathProgress[]> {
+async function pathProgress(userId: string): Promise<PathProgress[]> {
 	const db = await getDb()
 	const [e, p, c, m, l, up, x] = [userEnrollments, learningPaths, courses, modules, lessons, userProgress, xpLedger]
 	const lastActivity = sql`max(greatest(${up.completedAt}, ${up.lastViewedAt}))`

@@ -90,7 +90,7 @@ const years = z.preprocess((v) => {
 
 const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v)
 
-export const careerSchema = z.object({
+const careerSchema = z.object({
 	jobSearchStatus: z.preprocess(blankToNull, z.enum(jobSearchStatuses, { error: 'profile.errors.invalidOption' }).nullable()),
 	desiredRoles: tags,
 	workModes: z.preprocess(

@@ -1,7 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm'
-import { user } from '#db/schema.ts'
+import { getTableName, sql, type SQL } from 'drizzle-orm'
+import { user, userProgress } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
 
 export type TableDigest = { rows: number; hash: string }
 
@@ -14,20 +13,24 @@ export type TableDigest = { rows: number; hash: string }
  */
 export async function databaseDigest(opts: { userEmail?: string } = {}): Promise<Record<string, TableDigest> | null> {
 	const db = await getDb()
-	const tables = rowsOf<{ name: string; owned: boolean }>(
-		await db.execute(sql`
-			SELECT t.table_name AS name,
-				EXISTS (SELECT 1 FROM information_schema.columns c
-					WHERE c.table_schema = 'public' AND c.table_name = t.table_name AND c.column_name = 'user_id') AS owned
-			FROM information_schema.tables t
-			WHERE t.table_schema = 'public' AND t.table_type = 'BASE TABLE' ORDER BY t.table_name
-		`),
-	)
+	// Every learner-owned table names its owner column as user_progress does.
+	const ownerColumn = userProgress.userId.name
+	const { rows: tables } = await db.execute<{ name: string; owned: boolean }>(sql`
+		SELECT t.table_name AS name,
+			EXISTS (SELECT 1 FROM information_schema.columns c
+				WHERE c.table_schema = 'public' AND c.table_name = t.table_name AND c.column_name = ${ownerColumn}) AS owned
+		FROM information_schema.tables t
+		WHERE t.table_schema = 'public' AND t.table_type = 'BASE TABLE' ORDER BY t.table_name
+	`)
 	let where = (_name: string, _owned: boolean): SQL | null => sql`true`
 	if (opts.userEmail !== undefined) {
-		const [owner] = await db.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = lower(${opts.userEmail})`)
+		const [owner] = await db
+			.select({ id: user.id })
+			.from(user)
+			.where(sql`lower(${user.email}) = lower(${opts.userEmail})`)
 		if (!owner) return null
-		where = (name, owned) => (name === 'user' ? sql`t.id = ${owner.id}` : owned ? sql`t.user_id = ${owner.id}` : null)
+		where = (name, owned) =>
+			name === getTableName(user) ? sql`t.${sql.identifier(user.id.name)} = ${owner.id}` : owned ? sql`t.${sql.identifier(ownerColumn)} = ${owner.id}` : null
 	}
 	const parts = tables.flatMap(({ name, owned }) => {
 		const filter = where(name, owned)
@@ -39,6 +42,6 @@ export async function databaseDigest(opts: { userEmail?: string } = {}): Promise
 		]
 	})
 	if (!parts.length) return {}
-	const rows = rowsOf<{ name: string; rows: number; hash: string }>(await db.execute(sql.join(parts, sql` UNION ALL `)))
+	const { rows } = await db.execute<{ name: string; rows: number; hash: string }>(sql.join(parts, sql` UNION ALL `))
 	return Object.fromEntries(rows.map((r) => [r.name, { rows: Number(r.rows), hash: r.hash }]))
 }

@@ -3,7 +3,7 @@ import { readCookie } from '~/features/i18n/config.ts'
 /** `system` follows prefers-color-scheme; `light` and `dark` override it. */
 export const themes = ['system', 'light', 'dark'] as const
 export type Theme = (typeof themes)[number]
-export const themeCookieName = 'app_theme'
+const themeCookieName = 'app_theme'
 const themeCookieMaxAge = 60 * 60 * 24 * 365
 
 export function isTheme(value: unknown): value is Theme {

@@ -49,9 +49,9 @@ export async function clearMessages(userId: string, lessonId: string) {
 	const columns = sql.join([r.key, r.count, r.windowStart].map((c) => sql.identifier(c.name)), sql`, `)
 	await db.execute(sql`
 		WITH gone AS (
-			DELETE FROM ${m} WHERE ${m.userId} = ${userId} AND ${m.lessonId} = ${lessonId} RETURNING ${m.tokens}, ${m.createdAt}
+			DELETE FROM ${m} WHERE ${m.userId} = ${userId} AND ${m.lessonId} = ${lessonId} RETURNING ${m.tokens} AS tokens, ${m.createdAt} AS created
 		), spent AS (
-			SELECT coalesce(sum(tokens), 0)::int AS n FROM gone WHERE created_at >= ${utcMidnight}
+			SELECT coalesce(sum(tokens), 0)::int AS n FROM gone WHERE created >= ${utcMidnight}
 		)
 		INSERT INTO ${r} (${columns})
 		SELECT ${clearedKey(userId)}, n, now() FROM spent WHERE n > 0

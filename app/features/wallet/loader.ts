@@ -36,7 +36,7 @@ export function loadWallet(): Promise<WalletModule> {
 }
 
 /** wagmi's persisted store (localStorage 'wagmi.store') still names a current connection. */
-export function hasRememberedConnection(): boolean {
+function hasRememberedConnection(): boolean {
 	try {
 		const raw = localStorage.getItem('wagmi.store')
 		const state = raw ? (JSON.parse(raw) as { state?: { current?: string | null } }).state : undefined
