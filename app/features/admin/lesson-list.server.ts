@@ -37,53 +37,55 @@ function conditions(query: LessonListQuery): SQL | undefined {
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null)
 
 async function readPage(db: Db, where: SQL | undefined, page: number) {
-	return db
-		.select({
-			id: lessons.id,
-			moduleId: lessons.moduleId,
-			moduleTitle: modules.title,
-			courseId: courses.id,
-			courseTitle: courses.title,
-			pathId: learningPaths.id,
-			pathTitle: learningPaths.title,
-			title: lessons.title,
-			titlePt: lessons.titlePt,
-			slug: lessons.slug,
-			lessonType: lessons.lessonType,
-			order: lessons.order,
-			bodyUntranslated: sql<boolean>`(${lessons.lessonType} IN ('text', 'challenge') AND coalesce(${lessons.contentPt}, '') = '')`.mapWith(Boolean),
-			xpValue: lessons.xpValue,
-			durationMinutes: lessons.durationMinutes,
-			thumbnailUrl: lessons.thumbnailUrl,
-			isPublished: lessons.isPublished,
-			publishedAt: lessons.publishedAt,
-			createdAt: lessons.createdAt,
-			updatedAt: lessons.updatedAt,
-			updatedByName: user.name,
-			preview: sql<string | null>`CASE WHEN ${lessons.lessonType} IN ('text', 'challenge') THEN left(${lessons.content}, 160)
+	return (
+		db
+			.select({
+				id: lessons.id,
+				moduleId: lessons.moduleId,
+				moduleTitle: modules.title,
+				courseId: courses.id,
+				courseTitle: courses.title,
+				pathId: learningPaths.id,
+				pathTitle: learningPaths.title,
+				title: lessons.title,
+				titlePt: lessons.titlePt,
+				slug: lessons.slug,
+				lessonType: lessons.lessonType,
+				order: lessons.order,
+				bodyUntranslated: sql<boolean>`(${lessons.lessonType} IN ('text', 'challenge') AND coalesce(${lessons.contentPt}, '') = '')`.mapWith(Boolean),
+				xpValue: lessons.xpValue,
+				durationMinutes: lessons.durationMinutes,
+				thumbnailUrl: lessons.thumbnailUrl,
+				isPublished: lessons.isPublished,
+				publishedAt: lessons.publishedAt,
+				createdAt: lessons.createdAt,
+				updatedAt: lessons.updatedAt,
+				updatedByName: user.name,
+				preview: sql<string | null>`CASE WHEN ${lessons.lessonType} IN ('text', 'challenge') THEN left(${lessons.content}, 160)
 				WHEN ${lessons.lessonType} = 'video' THEN left(${lessons.content}, 500) ELSE NULL END`,
-			total: sql<number>`count(*) OVER ()`.mapWith(Number),
-		})
-		.from(lessons)
-		.leftJoin(modules, eq(modules.id, lessons.moduleId))
-		.leftJoin(courses, eq(courses.id, modules.courseId))
-		.leftJoin(learningPaths, eq(learningPaths.id, courses.pathId))
-		.leftJoin(user, eq(user.id, lessons.updatedBy))
-		.where(where)
-		// The curriculum's own order (newest path first, as the paths screen), the id last so pages never overlap.
-		.orderBy(
-			desc(learningPaths.createdAt),
-			asc(learningPaths.title),
-			asc(courses.order),
-			asc(courses.title),
-			asc(modules.order),
-			asc(modules.title),
-			asc(lessons.order),
-			asc(lessons.title),
-			asc(lessons.id),
-		)
-		.limit(LESSON_PAGE_SIZE)
-		.offset((page - 1) * LESSON_PAGE_SIZE)
+				total: sql<number>`count(*) OVER ()`.mapWith(Number),
+			})
+			.from(lessons)
+			.leftJoin(modules, eq(modules.id, lessons.moduleId))
+			.leftJoin(courses, eq(courses.id, modules.courseId))
+			.leftJoin(learningPaths, eq(learningPaths.id, courses.pathId))
+			.leftJoin(user, eq(user.id, lessons.updatedBy))
+			.where(where)
+			// The curriculum's own order (newest path first, as the paths screen), the id last so pages never overlap.
+			.orderBy(
+				desc(learningPaths.createdAt),
+				asc(learningPaths.title),
+				asc(courses.order),
+				asc(courses.title),
+				asc(modules.order),
+				asc(modules.title),
+				asc(lessons.order),
+				asc(lessons.title),
+				asc(lessons.id),
+			)
+			.limit(LESSON_PAGE_SIZE)
+			.offset((page - 1) * LESSON_PAGE_SIZE)
+	)
 }
 
 /**

@@ -3,7 +3,7 @@ import { lessons } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
 import { LIST_LIMIT, type ContentFilter } from './schemas.ts'
-import type { AdminCourse, AdminLesson, AdminModule, AdminPath, CourseOption, ModuleOption, PathOption } from './types.ts'
+import type { AdminCourse, AdminModule, AdminPath, CourseOption, ModuleOption, PathOption } from './types.ts'
 
 // The admin screens' reads: one query per list, whatever the size of the curriculum.
 
@@ -65,32 +65,6 @@ export async function listModules(filter: ContentFilter): Promise<AdminModule[]>
 				${filter.path ? sql`AND c.path_id = ${filter.path}` : sql``}
 				${filter.course ? sql`AND m.course_id = ${filter.course}` : sql``}
 			ORDER BY p.created_at DESC, p.title, c."order", c.title, m."order", m.title
-			LIMIT ${LIST_LIMIT}
-		`),
-	)
-	return rows.map(stamps)
-}
-
-export async function listLessons(filter: ContentFilter): Promise<AdminLesson[]> {
-	const db = await getDb()
-	const rows = rowsOf<AdminLesson>(
-		await db.execute(sql`
-			SELECT l.id, l.module_id AS "moduleId", m.title AS "moduleTitle", c.id AS "courseId", c.title AS "courseTitle",
-				p.id AS "pathId", p.title AS "pathTitle", l.title, l.slug, l.lesson_type AS "lessonType", l."order", l.title_pt AS "titlePt",
-				(l.lesson_type IN ('text', 'challenge') AND coalesce(l.content_pt, '') = '') AS "bodyUntranslated",
-				l.xp_value AS "xpValue", l.duration_minutes AS "durationMinutes", l.thumbnail_url AS "thumbnailUrl",
-				${cols('l')}, u.name AS "updatedByName",
-				CASE WHEN l.lesson_type IN ('text', 'challenge') THEN left(l.content, 160) WHEN l.lesson_type = 'video' THEN left(l.content, 500) ELSE NULL END AS preview
-			FROM lessons l
-			LEFT JOIN modules m ON m.id = l.module_id
-			LEFT JOIN courses c ON c.id = m.course_id
-			LEFT JOIN learning_paths p ON p.id = c.path_id
-			LEFT JOIN "user" u ON u.id = l.updated_by
-			WHERE true
-				${filter.path ? sql`AND c.path_id = ${filter.path}` : sql``}
-				${filter.course ? sql`AND m.course_id = ${filter.course}` : sql``}
-				${filter.module ? sql`AND l.module_id = ${filter.module}` : sql``}
-			ORDER BY p.created_at DESC, p.title, c."order", c.title, m."order", m.title, l."order", l.title
 			LIMIT ${LIST_LIMIT}
 		`),
 	)
