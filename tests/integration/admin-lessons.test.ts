@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '#db/client.server.ts'
 import { listLessonPage } from '~/features/admin/lesson-list.server.ts'
-import { LESSON_PAGE_SIZE, parseLessonListQuery, type LessonListQuery } from '~/features/admin/schemas.ts'
+import { LESSON_PAGE_SIZE, lessonListParams, parseLessonListQuery, type LessonListQuery } from '~/features/admin/schemas.ts'
 import { createCourse, createLesson, createModule, createPath, type LessonType } from '#tests/support/factories.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 
@@ -102,5 +102,8 @@ describe('admin lessons list', () => {
 		expect(ignored).toEqual(['type', 'module', 'page'])
 		for (const bad of ['0', '-1', '1.5', '1e3', '99999999']) expect(parseLessonListQuery(new URLSearchParams({ page: bad })).ignored).toEqual(['page'])
 		expect(parseLessonListQuery(new URLSearchParams({ page: '3', type: 'quiz', q: '' })).query).toEqual({ page: 3, type: 'quiz' })
+		// The links the page builds keep only what parsed.
+		expect(lessonListParams(query).toString()).toBe(`q=${'x'.repeat(100)}&status=published`)
+		expect(lessonListParams({ page: 2, q: 'a b', module: moduleA }).toString()).toBe(`q=a+b&module=${moduleA}&page=2`)
 	})
 })

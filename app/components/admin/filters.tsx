@@ -78,15 +78,19 @@ export function ContentFilters({
 	options,
 	extras = [],
 	search,
+	params: given,
 }: {
 	levels: Level[]
 	filter: ContentFilter
 	options: { paths: PathOption[]; courses: CourseOption[]; modules: ModuleOption[] }
 	extras?: ExtraFilter[]
 	search?: { value: string; label: string; placeholder: string; button: string }
+	/** The screen's valid search params, when it drops malformed ones (else the URL's). */
+	params?: URLSearchParams
 }) {
 	const { t } = useTranslation()
-	const [params, setParams] = useSearchParams()
+	const [current, setParams] = useSearchParams()
+	const params = given ?? current
 	const courses = options.courses.filter((c) => !filter.path || c.pathId === filter.path)
 	const courseIds = new Set(courses.map((c) => c.id))
 	const modules = options.modules.filter((m) => (filter.course ? m.courseId === filter.course : courseIds.has(m.courseId)))

@@ -16,10 +16,11 @@ export function pageWindow(page: number, pages: number): (number | null)[] {
 	return out
 }
 
-/** Links to the pages of a server-paged list; every other search param is kept, page 1 has none. */
-export function Pager({ page, pages, label }: { page: number; pages: number; label: string }) {
+/** Links to the pages of a server-paged list; the other search params (`params`, else the URL's) are kept, page 1 has none. */
+export function Pager({ page, pages, label, params: given }: { page: number; pages: number; label: string; params?: URLSearchParams }) {
 	const { t } = useTranslation()
-	const [params] = useSearchParams()
+	const [current] = useSearchParams()
+	const params = given ?? current
 	if (pages <= 1) return null
 	const to = (p: number) => {
 		const next = new URLSearchParams(params)

@@ -231,6 +231,16 @@ export function parseLessonListQuery(params: URLSearchParams): { query: LessonLi
 	return { query, ignored }
 }
 
+/** The search params of a parsed lessons query (what the page links keep): valid values only, no page 1. */
+export function lessonListParams(query: LessonListQuery): URLSearchParams {
+	const out = new URLSearchParams()
+	for (const name of LESSON_QUERY_PARAMS) {
+		const value = query[name]
+		if (value !== undefined && !(name === 'page' && value === 1)) out.set(name, String(value))
+	}
+	return out
+}
+
 export const usersQuerySchema = z.object({
 	q: z.string().transform(singleLine).pipe(z.string().max(100)).optional().catch(undefined),
 	page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),

@@ -13,7 +13,7 @@ import { Button } from '~/components/ui/button'
 import { contentAction } from '~/features/admin/actions.server.ts'
 import { listLessonPage } from '~/features/admin/lesson-list.server.ts'
 import { contentOptions } from '~/features/admin/lists.server.ts'
-import { LESSON_TYPES, parseLessonListQuery, PUBLISH_STATES } from '~/features/admin/schemas.ts'
+import { LESSON_TYPES, lessonListParams, parseLessonListQuery, PUBLISH_STATES } from '~/features/admin/schemas.ts'
 import type { AdminLesson } from '~/features/admin/types.ts'
 import { requireAdmin } from '~/features/auth/session.server.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
@@ -50,6 +50,8 @@ export default function AdminLessons({ loaderData }: Route.ComponentProps) {
 	const { t, i18n } = useTranslation()
 	const { lessons, options, filter, total, page, pages, from, to, pastEnd, ignored } = loaderData
 	const now = useNow(loaderData.now)
+	// Links and filter changes keep the valid params only, so an ignored one is not carried along.
+	const params = lessonListParams(filter)
 	const [editing, setEditing] = useState<{ item: AdminLesson | null } | null>(null)
 	const close = useCallback(() => setEditing(null), [])
 	const siblings = new Map(options.modules.map((m) => [m.id, m.childCount]))
@@ -65,6 +67,7 @@ export default function AdminLessons({ loaderData }: Route.ComponentProps) {
 				levels={['path', 'course', 'module']}
 				filter={filter}
 				options={options}
+				params={params}
 				search={{ value: filter.q ?? '', label: t('admin.lessons.search'), placeholder: t('admin.lessons.searchPlaceholder'), button: t('admin.lessons.searchButton') }}
 				extras={[
 					{ name: 'type', label: t('admin.filters.type'), all: t('admin.filters.all.type'), value: filter.type, options: LESSON_TYPES.map((v) => ({ value: v, label: t(`admin.types.${v}`) })) },
@@ -121,7 +124,7 @@ export default function AdminLessons({ loaderData }: Route.ComponentProps) {
 					</li>
 				))}
 			</ListBody>
-			<Pager page={page} pages={pages} label={t('admin.list.pages')} />
+			<Pager page={page} pages={pages} label={t('admin.list.pages')} params={params} />
 			<EditDialog open={editing !== null} onClose={close} width="sm:max-w-4xl">
 					{editing ? (
 						<LessonForm
