@@ -272,6 +272,9 @@ const targets: Record<string, Target> = {
 			{ who: 'learner', method: 'POST', url: '/dashboard/admin/lessons', form: { intent: 'create', title: MEGABYTE } },
 			{ who: 'learner', method: 'POST', url: '/dashboard/admin/lessons', form: { intent: 'create', title: MEGABYTE } },
 			{ who: 'learner', method: 'POST', url: '/dashboard/admin/lessons', form: { intent: 'create', title: 'after' } },
+			// The paged list's search params (issue 20.8): ignored and named, never a 500.
+			{ who: 'admin', method: 'GET', url: '/dashboard/admin/lessons?q=%00&page=-1&type=%27%3B--&status=x&module=1' },
+			{ who: 'admin', method: 'GET', url: `/dashboard/admin/lessons.data?q=${'%25_%5C'.repeat(100)}&page=99999999999999999999` },
 		],
 	},
 	'/dashboard/admin/users': {

@@ -70,7 +70,8 @@ test('a learner runs the starter, sees failures and a compile error with its lin
 	const adminContext = await browser.newContext({ baseURL })
 	const admin = await adminContext.newPage()
 	await loginAs(admin, demo.admin)
-	await admin.goto('/dashboard/admin/lessons')
+	// The list is paged: search for the lesson.
+	await admin.goto(`/dashboard/admin/lessons?q=${encodeURIComponent(TITLE)}`)
 	await admin.getByTestId('lesson-card').filter({ hasText: TITLE }).getByRole('button', { name: `Edit ${TITLE}` }).click()
 	const dialog = admin.getByRole('dialog')
 	await expect(dialog.getByLabel('Lesson type')).toContainText('Challenge')

@@ -2,7 +2,7 @@ import { useTranslation } from '~/features/i18n/react.tsx'
 import { courseFormSchema } from '~/features/admin/schemas.ts'
 import type { AdminCourse, PathOption } from '~/features/admin/types.ts'
 import { BilingualField } from './bilingual'
-import { InputField, SelectField, SwitchField } from './fields'
+import { InputField, SelectField, PublishSwitch } from './fields'
 import { ItemForm } from './item-dialog'
 import { CatalogFactFields, TitleSlugFields } from './path-form'
 import { useItemForm } from './use-item-form'
@@ -100,7 +100,7 @@ export function CourseForm({
 				onChange={set('thumbnail_url')}
 				error={errors.thumbnail_url}
 			/>
-			<SwitchField id="course-published" label={t('admin.fields.publish')} checked={values.is_published === 'true'} onChange={(v) => set('is_published')(String(v))} />
+			<PublishSwitch id="course-published" saved={item ? item.isPublished : null} checked={values.is_published === 'true'} onChange={(v) => set('is_published')(String(v))} />
 		</ItemForm>
 	)
 }

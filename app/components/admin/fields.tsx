@@ -4,6 +4,7 @@ import { Label } from '~/components/ui/label'
 import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from '~/components/ui/select'
 import { Switch } from '~/components/ui/switch'
 import { errorText } from '~/features/admin/schemas.ts'
+import { cn } from '~/lib/utils'
 
 /** aria-describedby for a control: its error when there is one, else its hint. */
 export function describedBy(id: string, error?: string, hint?: unknown) {
@@ -130,11 +131,101 @@ export function SelectField({
 	)
 }
 
-export function SwitchField({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+/**
+ * A native select with `<optgroup>`s: long, grouped lists (a module under its course) read and search better
+ * in the browser's own picker, on a phone too. `hint` is shown under it (where the chosen item sits).
+ */
+export function NativeSelectField({
+	id,
+	label,
+	value,
+	onChange,
+	groups,
+	placeholder,
+	error,
+	hint,
+	disabled,
+}: {
+	id: string
+	label: string
+	value: string
+	onChange: (value: string) => void
+	groups: OptionGroup[]
+	placeholder: string
+	error?: string
+	hint?: React.ReactNode
+	disabled?: boolean
+}) {
 	return (
-		<div className="flex items-center gap-3">
-			<Switch id={id} checked={checked} onCheckedChange={onChange} />
-			<Label htmlFor={id}>{label}</Label>
+		<Field id={id} label={label} error={error} hint={hint}>
+			<select
+				id={id}
+				value={value}
+				onChange={(e) => onChange(e.target.value)}
+				disabled={disabled}
+				aria-invalid={error ? true : undefined}
+				aria-describedby={describedBy(id, error, hint)}
+				className={cn(
+					'border-input dark:bg-input/30 h-9 w-full min-w-0 rounded-md border bg-transparent px-3 py-1 text-base shadow-xs outline-none disabled:cursor-not-allowed disabled:opacity-50 md:text-sm',
+					'focus-visible:border-ring focus-visible:ring-ring/50 focus-visible:ring-[3px]',
+					'aria-invalid:border-destructive aria-invalid:ring-destructive/20 dark:aria-invalid:ring-destructive/40',
+					'[&_optgroup]:bg-popover [&_option]:bg-popover [&_option]:text-popover-foreground',
+				)}
+			>
+				<option value="" disabled>
+					{placeholder}
+				</option>
+				{groups.map((g, i) =>
+					g.label ? (
+						<optgroup key={`${g.label}-${i}`} label={g.label}>
+							{g.options.map((o) => (
+								<option key={o.value} value={o.value}>
+									{o.label}
+								</option>
+							))}
+						</optgroup>
+					) : (
+						g.options.map((o) => (
+							<option key={o.value} value={o.value}>
+								{o.label}
+							</option>
+						))
+					),
+				)}
+			</select>
+		</Field>
+	)
+}
+
+export function SwitchField({ id, label, checked, onChange, hint }: { id: string; label: string; checked: boolean; onChange: (checked: boolean) => void; hint?: string }) {
+	return (
+		<div className="grid gap-1.5">
+			<div className="flex items-center gap-3">
+				<Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={hint ? `${id}-hint` : undefined} />
+				<Label htmlFor={id}>{label}</Label>
+			</div>
+			{hint ? (
+				<p id={`${id}-hint`} className="text-muted-foreground text-xs" data-testid="publish-hint">
+					{hint}
+				</p>
+			) : null}
 		</div>
 	)
+}
+
+/**
+ * The publish switch of the four content forms, worded for the item's saved state: 'Publish immediately' for
+ * a new item, 'Publish now' for a saved draft, 'Published' for a published one; the hint says what saving
+ * will change.
+ */
+export function PublishSwitch({ id, saved, checked, onChange }: { id: string; saved: boolean | null; checked: boolean; onChange: (checked: boolean) => void }) {
+	const { t } = useTranslation()
+	const label = saved === null ? t('admin.fields.publish') : t(saved ? 'admin.publish.published' : 'admin.publish.publishNow')
+	const hint =
+		saved === null
+			? undefined
+			: saved
+				? t(checked ? 'admin.publish.live' : 'admin.publish.willUnpublish')
+				: t(checked ? 'admin.publish.willPublish' : 'admin.publish.draft')
+	return <SwitchField id={id} label={label} checked={checked} onChange={onChange} hint={hint} />
 }

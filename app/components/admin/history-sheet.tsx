@@ -80,16 +80,18 @@ function Changes({ action, changes }: { action: string; changes: Record<string, 
 			{rows.map(([field, change]) => {
 				const c = change as { from?: unknown; to?: unknown }
 				const isDiff = c && typeof c === 'object' && 'to' in c
+				// A lesson type reads as its badge does (Texto, Vídeo...), not as its stored value.
+				const value = (v: unknown) => (field === 'lesson_type' && typeof v === 'string' ? t(`admin.types.${v}`, { defaultValue: v }) : show(v))
 				return (
 					<div key={field} className="grid grid-cols-[7rem_1fr] gap-2">
 						<dt className="text-muted-foreground truncate">{t(`admin.history.fields.${field}`, { defaultValue: field })}</dt>
 						<dd className="min-w-0 break-words">
 							{isDiff ? (
 								<>
-									<del className="text-muted-foreground">{show(c.from)}</del> → <ins className="no-underline">{show(c.to)}</ins>
+									<del className="text-muted-foreground">{value(c.from)}</del> → <ins className="no-underline">{value(c.to)}</ins>
 								</>
 							) : (
-								show(change)
+								value(change)
 							)}
 						</dd>
 					</div>

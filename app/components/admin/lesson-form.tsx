@@ -4,13 +4,13 @@ import { useFetcher } from 'react-router'
 import { DEFAULT_LESSON_XP, LESSON_TYPES, lessonFormSchema, type LessonType } from '~/features/admin/schemas.ts'
 import type { AdminLesson, CourseOption, ModuleOption, PathOption } from '~/features/admin/types.ts'
 import { ChallengeFields } from './challenge-fields'
-import { InputField, SelectField, SwitchField } from './fields'
+import { InputField, NativeSelectField, PublishSwitch, SelectField } from './fields'
 import { Untranslated } from './bilingual'
 import { ItemForm } from './item-dialog'
 import { QuizJsonField, VideoUrlField } from './lesson-content-fields'
 import { DEFAULT_PASS_PERCENT } from '~/features/quiz/quiz.ts'
 import { MarkdownEditor } from './markdown-editor'
-import { moduleGroups } from './parent-groups'
+import { moduleGroups, modulePlace } from './parent-groups'
 import { TitleSlugFields } from './path-form'
 import { useItemForm } from './use-item-form'
 
@@ -105,6 +105,7 @@ export function LessonForm({
 	}
 
 	const type = values.lesson_type as LessonType
+	const place = values.module_id ? modulePlace(paths, courses, modules, values.module_id) : null
 	return (
 		<ItemForm
 			title={t(item ? 'admin.lessons.editTitle' : 'admin.lessons.createTitle')}
@@ -112,13 +113,14 @@ export function LessonForm({
 			busy={busy || waiting}
 			onSubmit={submit}
 		>
-			<SelectField
+			<NativeSelectField
 				id="lesson-module"
 				label={t('admin.fields.module')}
 				placeholder={t('admin.errors.selectModule')}
 				value={values.module_id!}
 				onChange={(v) => patch(item ? { module_id: v } : { module_id: v, order: nextOrder(v) })}
 				groups={moduleGroups(paths, courses, modules)}
+				hint={place ? t('admin.fields.moduleIn', { place }) : undefined}
 				error={errors.module_id}
 			/>
 			<TitleSlugFields values={values} set={set} errors={errors} />
@@ -197,7 +199,7 @@ export function LessonForm({
 					error={errors.thumbnail_url}
 				/>
 			</div>
-			<SwitchField id="lesson-published" label={t('admin.fields.publish')} checked={values.is_published === 'true'} onChange={(v) => set('is_published')(String(v))} />
+			<PublishSwitch id="lesson-published" saved={item ? item.isPublished : null} checked={values.is_published === 'true'} onChange={(v) => set('is_published')(String(v))} />
 		</ItemForm>
 	)
 }

@@ -2,7 +2,7 @@ import { useTranslation } from '~/features/i18n/react.tsx'
 import { moduleFormSchema } from '~/features/admin/schemas.ts'
 import type { AdminModule, CourseOption, PathOption } from '~/features/admin/types.ts'
 import { BilingualField } from './bilingual'
-import { InputField, SelectField, SwitchField } from './fields'
+import { InputField, SelectField, PublishSwitch } from './fields'
 import { ItemForm } from './item-dialog'
 import { courseGroups } from './parent-groups'
 import { TitleSlugFields } from './path-form'
@@ -61,7 +61,7 @@ export function ModuleForm({
 			<TitleSlugFields values={values} set={set} errors={errors} />
 			<BilingualField id="module-summary" name="summary" label={t('admin.fields.summary')} labelPt={t('admin.fields.summaryPt')} values={values} set={set} errors={errors} rows={3} />
 			<InputField id="module-order" label={t('admin.fields.order')} type="number" inputMode="numeric" min={1} step={1} value={values.order} onChange={set('order')} error={errors.order} className="sm:w-1/2" />
-			<SwitchField id="module-published" label={t('admin.fields.publish')} checked={values.is_published === 'true'} onChange={(v) => set('is_published')(String(v))} />
+			<PublishSwitch id="module-published" saved={item ? item.isPublished : null} checked={values.is_published === 'true'} onChange={(v) => set('is_published')(String(v))} />
 		</ItemForm>
 	)
 }

@@ -2,7 +2,7 @@ import { useTranslation } from '~/features/i18n/react.tsx'
 import { Input } from '~/components/ui/input'
 import { pathFormSchema } from '~/features/admin/schemas.ts'
 import type { AdminPath } from '~/features/admin/types.ts'
-import { describedBy, Field, SwitchField } from './fields'
+import { describedBy, Field, PublishSwitch } from './fields'
 import { BilingualField } from './bilingual'
 import { ItemForm } from './item-dialog'
 import { useItemForm } from './use-item-form'
@@ -48,7 +48,7 @@ export function PathForm({ item, onDone }: { item: AdminPath | null; onDone: () 
 				rows={4}
 			/>
 			<CatalogFactFields id="path" values={values} set={set} errors={errors} />
-			<SwitchField id="path-published" label={t('admin.fields.publish')} checked={values.is_published === 'true'} onChange={(v) => set('is_published')(String(v))} />
+			<PublishSwitch id="path-published" saved={item ? item.isPublished : null} checked={values.is_published === 'true'} onChange={(v) => set('is_published')(String(v))} />
 		</ItemForm>
 	)
 }

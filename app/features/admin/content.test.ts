@@ -7,7 +7,8 @@ import { rowsOf } from '~/lib/sql-rows.ts'
 import { itemHistory } from './audit.server.ts'
 import { contentAction } from './actions.server.ts'
 import { createItem, deleteItem, moveItem, setPublished, updateItem } from './content.server.ts'
-import { contentOptions, listCourses, listLessons, listPaths } from './lists.server.ts'
+import { listLessonPage } from './lesson-list.server.ts'
+import { contentOptions, listCourses, listPaths } from './lists.server.ts'
 import { courseFormSchema, lessonFormSchema, moduleFormSchema, pathFormSchema } from './schemas.ts'
 
 let h: DbHandle
@@ -169,6 +170,6 @@ describe('admin content writes', () => {
 		expect(orderPath.childCount).toBe(2)
 		const courses = await listCourses({ path: orderPath.id })
 		expect(courses.map((c) => `#${c.order} ${c.slug}`)).toEqual(['#1 aaa', '#2 bbb'])
-		expect(await listLessons({ module: '00000000-0000-4000-8000-000000000000' })).toEqual([])
+		expect((await listLessonPage({ page: 1, module: '00000000-0000-4000-8000-000000000000' })).lessons).toEqual([])
 	})
 })

@@ -195,6 +195,52 @@ export type ContentFilter = z.infer<typeof contentFilterSchema>
 // Lists are capped so a huge curriculum cannot produce a huge page; the filters narrow them.
 export const LIST_LIMIT = 500
 
+// The lessons screen is searched, filtered and paged on the server (issue 20.8): its state lives in the URL
+// (?q=&type=&status=&path=&course=&module=&page=) so a view survives reload and back and can be shared.
+export const LESSON_PAGE_SIZE = 25
+export const PUBLISH_STATES = ['published', 'draft'] as const
+export type PublishState = (typeof PUBLISH_STATES)[number]
+export const LESSON_QUERY_PARAMS = ['q', 'type', 'status', 'path', 'course', 'module', 'page'] as const
+export type LessonListQuery = ContentFilter & { q?: string; type?: LessonType; status?: PublishState; page: number }
+
+const lessonQueryFields = {
+	// A search longer than any title is cut, not refused.
+	q: z.string().transform((v) => singleLine(v).slice(0, 100)),
+	type: z.enum(LESSON_TYPES),
+	status: z.enum(PUBLISH_STATES),
+	path: z.uuid(),
+	course: z.uuid(),
+	module: z.uuid(),
+	page: z.string().regex(/^\d{1,7}$/).transform(Number).pipe(z.number().int().min(1)),
+}
+
+/**
+ * The lessons screen's search params. A value that does not parse is dropped and named in `ignored`, so the
+ * page can say so instead of failing; an empty value is no filter.
+ */
+export function parseLessonListQuery(params: URLSearchParams): { query: LessonListQuery; ignored: string[] } {
+	const query: LessonListQuery = { page: 1 }
+	const ignored: string[] = []
+	for (const name of LESSON_QUERY_PARAMS) {
+		const raw = params.get(name)
+		if (raw === null || raw.trim() === '') continue
+		const parsed = lessonQueryFields[name].safeParse(raw.trim())
+		if (!parsed.success) ignored.push(name)
+		else if (parsed.data !== '') Object.assign(query, { [name]: parsed.data })
+	}
+	return { query, ignored }
+}
+
+/** The search params of a parsed lessons query (what the page links keep): valid values only, no page 1. */
+export function lessonListParams(query: LessonListQuery): URLSearchParams {
+	const out = new URLSearchParams()
+	for (const name of LESSON_QUERY_PARAMS) {
+		const value = query[name]
+		if (value !== undefined && !(name === 'page' && value === 1)) out.set(name, String(value))
+	}
+	return out
+}
+
 export const usersQuerySchema = z.object({
 	q: z.string().transform(singleLine).pipe(z.string().max(100)).optional().catch(undefined),
 	page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
