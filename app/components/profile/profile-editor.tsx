@@ -179,7 +179,7 @@ export function ProfileEditor({ data, wallet }: { data: ProfilePageData; wallet:
 								data-state={selected ? 'active' : 'inactive'}
 								onClick={() => setTab(id)}
 								onKeyDown={onTabKey}
-								className="text-foreground focus-visible:border-ring focus-visible:ring-ring/50 data-[state=active]:bg-background dark:text-muted-foreground dark:data-[state=active]:border-input dark:data-[state=active]:bg-input/30 dark:data-[state=active]:text-foreground inline-flex min-h-8 items-center justify-start gap-1.5 rounded-md border border-transparent px-3 py-1.5 text-left text-sm font-medium transition-[color,box-shadow] outline-none focus-visible:ring-[3px] data-[state=active]:shadow-sm lg:w-full [&_svg]:size-4 [&_svg]:shrink-0"
+								className="text-foreground focus-visible:border-ring focus-visible:ring-ring/50 data-[state=active]:bg-background dark:text-muted-foreground dark:data-[state=active]:border-input dark:data-[state=active]:bg-input/30 dark:data-[state=active]:text-foreground inline-flex min-h-8 items-center justify-start gap-1.5 rounded-md max-lg:last:odd:col-span-2 border border-transparent px-3 py-1.5 text-left text-sm font-medium transition-[color,box-shadow] outline-none focus-visible:ring-[3px] data-[state=active]:shadow-sm lg:w-full [&_svg]:size-4 [&_svg]:shrink-0"
 							>
 								<Icon aria-hidden />
 								{t(`profile.tabs.${id}`)}
