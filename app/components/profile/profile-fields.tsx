@@ -71,7 +71,8 @@ export function PersonalFields({ form, errors, set, email, countries }: FieldsPr
 				<Select name="country" value={form.country || undefined} onValueChange={(v) => set('country', v)}>
 					<SelectTrigger
 						id={countryId}
-						className="w-full"
+						// The text inputs' size: 16 px on phones (no zoom on focus), 14 px from md up.
+						className="w-full text-base md:text-sm"
 						aria-required
 						aria-invalid={errors.country ? true : undefined}
 						aria-describedby={errors.country ? `${countryId}-error` : undefined}
