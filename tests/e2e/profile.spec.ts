@@ -248,6 +248,8 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
 		context,
 		baseURL,
 	}) => {
+		// Many steps, each a real key press or navigation.
+		test.setTimeout(120_000)
 		await context.addCookies([{ name: 'app_language', value: lang, url: baseURL! }])
 		// Nothing is saved here: the shared demo account will do.
 		await loginAs(page, demo.learner)
