@@ -1,36 +1,7 @@
 import fs from 'node:fs'
-import { createRequire } from 'node:module'
-import type { Page } from '@playwright/test'
-import { expect, test } from '#tests/support/fixtures.ts'
-
-// axe-core is the engine Lighthouse's accessibility score runs on. It is evaluated in the page
-// (not added as a <script>): the CSP only runs scripts that carry the response's nonce.
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-type Violation = { id: string; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }
-
-async function axeViolations(page: Page): Promise<Violation[]> {
-	if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
-	return page.evaluate(async () => {
-		const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe
-		const result = await axe.run(document, {
-			runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-			// Named so that a future axe release that retags them cannot silently drop them.
-			rules: { 'color-contrast': { enabled: true }, 'link-in-text-block': { enabled: true } },
-			resultTypes: ['violations'],
-		})
-		return result.violations.map((v) => ({
-			id: v.id,
-			help: v.help,
-			nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
-		}))
-	})
-}
-
-const report = (violations: Violation[]) =>
-	violations
-		.map((v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${JSON.stringify(n.target)}\n    ${n.failureSummary?.replace(/\n/g, '\n    ')}`).join('\n')}`)
-		.join('\n')
+import { demo, expect, loginAs, test } from '#tests/support/fixtures.ts'
+import { reportViolations, wcagViolations } from '#tests/support/axe.ts'
+import { pathIdOf } from '#tests/support/lessons.ts'
 
 // The pages Lighthouse scores, plus the other sign-in pages that share their layout.
 const pages = ['/', '/companies', '/investors', '/login', '/signup', '/forgot-password']
@@ -53,11 +24,37 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
 					await page.emulateMedia({ reducedMotion })
 					for (const viewport of viewports) {
 						await page.setViewportSize(viewport)
-						const violations = await axeViolations(page)
-						expect(violations, `${lang} ${path} ${viewport.name}, reduced motion: ${reducedMotion}\n${report(violations)}`).toEqual([])
+						const violations = await wcagViolations(page)
+						expect(violations, `${lang} ${path} ${viewport.name}, reduced motion: ${reducedMotion}\n${reportViolations(violations)}`).toEqual([])
 					}
 				}
 			})
+		}
+	})
+}
+
+// Pages outside the landings: the public path outline, the certificate checker, a 404, and every profile tab.
+const sizes = [
+	{ width: 390, height: 844 },
+	{ width: 1440, height: 900 },
+]
+const profileTabs = ['personal', 'professional', 'progress', 'career', 'wallet']
+
+for (const lang of ['en-US', 'pt-BR'] as const) {
+	// Their contrast in dark mode is checked by dark-mode.spec.ts; here every rule, in the default theme.
+	test(`the path outline, the certificate checker, a 404 and every profile tab have no WCAG 2.1 A/AA violations in ${lang}`, async ({ page, context, baseURL }) => {
+		test.setTimeout(180_000)
+		await context.addCookies([{ name: 'app_language', value: lang, url: baseURL ?? 'http://localhost' }])
+		await loginAs(page, demo.learner)
+		const pathId = await pathIdOf(page.request, 'Blockchain & Web3 Foundations')
+		for (const path of [`/paths/${pathId}`, '/certificates/verify', '/no-such-page', ...profileTabs.map((tab) => `/dashboard/profile?tab=${tab}`)]) {
+			await page.goto(path)
+			await expect(page.locator('html')).toHaveAttribute('lang', lang)
+			for (const size of sizes) {
+				await page.setViewportSize(size)
+				const violations = await wcagViolations(page)
+				expect(violations, `${lang} ${path} ${size.width}px\n${reportViolations(violations)}`).toEqual([])
+			}
 		}
 	})
 }

@@ -80,7 +80,7 @@ test('completing every lesson of a path issues a signed certificate anyone can v
 	const href = await onPath.getByRole('link', { name: 'View certificate' }).getAttribute('href')
 	const certificateId = href!.split('/').pop()!
 	await expect(onPath.getByRole('link', { name: 'Download' })).toHaveAttribute('href', `/certificates/${certificateId}.json?download`)
-	await page.goto('/dashboard/profile')
+	await page.goto('/dashboard/profile?tab=wallet')
 	await expect(page.getByTestId('certificate-item')).toHaveCount(1)
 	await expect(page.getByTestId('certificate-item')).toContainText(title)
 	await expect(page.getByTestId('certificate-item')).toContainText('50 XP')

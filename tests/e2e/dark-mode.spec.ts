@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import type { BrowserContext, Page } from '@playwright/test'
 import { demo, expect, loginAs, test } from '#tests/support/fixtures.ts'
 import { contrastViolations, reportViolations } from '#tests/support/axe.ts'
-import { pathLessons } from '#tests/support/lessons.ts'
+import { pathIdOf, pathLessons } from '#tests/support/lessons.ts'
 
 // The page background of each theme (app/app.css tokens), as the browser computes it.
 const LIGHT = 'oklch(1 0 0)'
@@ -54,6 +54,32 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
 			await background(page).toHaveCSS('background-color', DARK)
 			await page.emulateMedia({ colorScheme: 'light' })
 			await background(page).toHaveCSS('background-color', LIGHT)
+		})
+
+		test('the public path page, the certificate checker and the 404 page offer the switcher too', async ({ page, context, baseURL, browser }) => {
+			// The checker is not hydrated: the fixture's goto waits for hydration before it moves on.
+			test.setTimeout(90_000)
+			// A published path's id, read by a learner in another browser: the visitor here has no session.
+			const reader = await browser.newContext({ baseURL })
+			const learner = await reader.newPage()
+			await loginAs(learner, demo.learner)
+			const pathId = await pathIdOf(learner.request, 'Blockchain & Web3 Foundations')
+			await reader.close()
+
+			await useLanguage(context, lang, baseURL)
+			await page.emulateMedia({ colorScheme: 'light' })
+			for (const path of [`/paths/${pathId}`, '/certificates/verify', '/no-such-page', '/paths/00000000-0000-4000-8000-000000000000']) {
+				await page.goto(path)
+				const switcher = page.getByRole('banner').getByRole('form', { name: theme.label })
+				await switcher.getByRole('button', { name: theme.dark }).click()
+				await expect(page, path).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
+				await expect(page.locator('html'), path).toHaveClass('dark')
+				await background(page).toHaveCSS('background-color', DARK)
+				await expect(switcher.getByRole('button', { name: theme.dark })).toHaveAttribute('aria-pressed', 'true')
+				await switcher.getByRole('button', { name: theme.system }).click()
+				await expect(page.locator('html'), path).not.toHaveClass(/light|dark/)
+				await background(page).toHaveCSS('background-color', LIGHT)
+			}
 		})
 
 		test('the phone menu offers the theme too', async ({ page, context, baseURL }) => {
@@ -143,9 +169,11 @@ test.describe('colour contrast', () => {
 					const violations = await contrastViolations(page)
 					expect(violations, `${mode} ${lang} ${path}\n${reportViolations(violations)}`).toEqual([])
 				}
-				for (const path of ['/', '/companies', '/investors', '/login']) await check(path)
+				for (const path of ['/', '/companies', '/investors', '/login', '/certificates/verify', '/no-such-page']) await check(path)
 
 				await loginAs(page, demo.learner)
+				// The public outline of a path, read with the session (it shows the same page and a way in).
+				await check(`/paths/${await pathIdOf(page.request, 'Blockchain & Web3 Foundations')}`)
 				const lessons = await pathLessons(page.request, 'Smart Contract Development', { challenges: true, quizzes: true })
 				const lesson = (type: string) => lessons.find((l) => l.type === type) ?? lessons[0]!
 				for (const path of [
@@ -156,6 +184,8 @@ test.describe('colour contrast', () => {
 					'/dashboard/scoreboard',
 					'/dashboard/achievements',
 					'/dashboard/profile',
+					'/dashboard/profile?tab=professional',
+					'/dashboard/profile?tab=wallet',
 				])
 					await check(path)
 

@@ -1,6 +1,12 @@
+import fs from 'node:fs'
 import { createLearner, demo, expect, loginAs, test } from '#tests/support/fixtures.ts'
 import { completeLesson, dashboardXP, pathLessons } from '#tests/support/lessons.ts'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+
+const locales = {
+	'en-US': JSON.parse(fs.readFileSync(new URL('../../app/locales/en-US.json', import.meta.url), 'utf8')),
+	'pt-BR': JSON.parse(fs.readFileSync(new URL('../../app/locales/pt-BR.json', import.meta.url), 'utf8')),
+} as const
 
 async function addTags(page: Page, label: string, values: string[]) {
 	const input = page.getByRole('textbox', { name: label, exact: true })
@@ -82,7 +88,7 @@ test('the profile saves, survives a reload and another browser, and refuses inva
 	await expect(page.getByTestId('unsaved-banner')).toHaveCount(0)
 
 	// After a reload everything is still there (the server stored the normalised link).
-	await page.goto(page.url())
+	await page.goto('/dashboard/profile')
 	await expect(page.getByLabel('Full Name')).toHaveValue('Ana Tester')
 	await expect(page.getByRole('combobox', { name: 'Country' })).toHaveText('Brazil')
 	await expect(tagList(page, 'Languages')).toHaveText(['Portuguese', 'Spanish'])
@@ -117,7 +123,7 @@ test('the profile saves, survives a reload and another browser, and refuses inva
 	expect(await forged.text()).toContain('profile.errors.invalidLinkedin')
 	const notJson = await page.request.post('/dashboard/profile', { form: { fullName: 'Mallory', country: 'BR' } })
 	expect(notJson.status()).toBe(400)
-	await page.goto(page.url())
+	await page.goto('/dashboard/profile')
 	await expect(page.getByLabel('Full Name')).toHaveValue('Ana Tester')
 
 	// Country names follow the language.
@@ -151,8 +157,9 @@ test('leaving with unsaved changes asks first', async ({ page }) => {
 	await page.getByRole('alertdialog').getByRole('button', { name: 'Leave without saving' }).click()
 	await expect(page).toHaveURL(/\/dashboard\/scoreboard$/)
 
-	// The wallet anchor of the account menu exists.
+	// Links to the old wallet anchor open the wallet tab.
 	await page.goto('/dashboard/profile#wallet')
+	await expect(page.getByRole('tab', { name: 'Wallet and Certificates' })).toHaveAttribute('aria-selected', 'true')
 	await expect(page.locator('#wallet')).toContainText('Wallet')
 })
 
@@ -224,3 +231,148 @@ test('a first lesson turns "First lesson" completed and adds 50 XP once; unearne
 	await expect(page.getByTestId('profile-total-xp')).toHaveText(String(lessonXP + 350))
 	await expect(page.getByTestId('activity-heatmap').locator('li[data-count="1"]')).toHaveCount(1)
 })
+
+async function box(locator: Locator) {
+	const b = await locator.boundingBox()
+	if (!b) throw new Error(`not visible: ${locator}`)
+	return b
+}
+
+for (const lang of ['en-US', 'pt-BR'] as const) {
+	const L = locales[lang]
+	const tabName = (id: string) => L.profile.tabs[id] as string
+	const tabOrder = ['personal', 'professional', 'progress', 'career', 'wallet'] as const
+
+	test(`profile sections in ${lang}: required fields marked, wallet and certificates on their own tab, the tab in the address, arrow keys`, async ({
+		page,
+		context,
+		baseURL,
+	}) => {
+		// Many steps, each a real key press or navigation.
+		test.setTimeout(120_000)
+		await context.addCookies([{ name: 'app_language', value: lang, url: baseURL! }])
+		// Nothing is saved here: the shared demo account will do.
+		await loginAs(page, demo.learner)
+		await page.setViewportSize({ width: 1440, height: 900 })
+		await page.goto('/dashboard/profile')
+		await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+		const tab = (id: string) => page.getByRole('tab', { name: tabName(id), exact: true })
+		const panel = page.getByRole('tabpanel')
+		await expect(page.getByRole('tablist', { name: L.profile.tabsLabel })).toBeVisible()
+		await expect(page.getByRole('tab')).toHaveText(tabOrder.map(tabName))
+		await expect(tab('personal')).toHaveAttribute('aria-selected', 'true')
+		await expect(panel).toHaveAttribute('aria-labelledby', (await tab('personal').getAttribute('id'))!)
+
+		// Exactly the fields profileSchema requires (full name and country) carry the mark, explained by the legend.
+		await expect(page.getByTestId('required-legend')).toHaveText(L.profile.requiredLegend)
+		await expect(panel.locator('[aria-required="true"]')).toHaveCount(2)
+		await expect(panel.getByRole('textbox', { name: L.profile.fields.fullName })).toHaveAttribute('aria-required', 'true')
+		await expect(panel.getByRole('combobox', { name: L.profile.fields.country })).toHaveAttribute('aria-required', 'true')
+		for (const key of ['fullName', 'country']) await expect(panel.locator('label', { hasText: L.profile.fields[key] })).toHaveText(`${L.profile.fields[key]}*`)
+		for (const key of ['email', 'city']) await expect(panel.locator('label', { hasText: L.profile.fields[key] })).toHaveText(L.profile.fields[key])
+		await expect(panel.getByRole('textbox', { name: L.profile.fields.email })).not.toHaveAttribute('aria-required', 'true')
+
+		// The wallet and the certificates live on their own tab, and only there.
+		for (const id of tabOrder.slice(0, 4)) {
+			await tab(id).click()
+			await expect(tab(id)).toHaveAttribute('aria-selected', 'true')
+			await expect(page.locator('#wallet')).toHaveCount(0)
+			await expect(page.locator('#certificates')).toHaveCount(0)
+		}
+		await tab('wallet').click()
+		await expect(page).toHaveURL(/\/dashboard\/profile\?tab=wallet$/)
+		await expect(panel.locator('#wallet')).toBeVisible()
+		await expect(panel.locator('#certificates')).toBeVisible()
+		await expect(panel.getByRole('button', { name: L.nav.connectWallet })).toBeVisible()
+		await expect(page.getByRole('button', { name: L.profile.save, exact: true })).toHaveCount(0)
+
+		// The tab survives a reload, and Back from another page.
+		await page.reload()
+		await expect(tab('wallet')).toHaveAttribute('aria-selected', 'true')
+		await expect(panel.locator('#certificates')).toBeVisible()
+		await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+		await page.getByRole('link', { name: L.nav.scoreboard }).first().click()
+		await expect(page).toHaveURL(/\/dashboard\/scoreboard/)
+		await page.goBack()
+		await expect(page).toHaveURL(/\/dashboard\/profile\?tab=wallet$/)
+		await expect(tab('wallet')).toHaveAttribute('aria-selected', 'true')
+		await expect(panel.locator('#wallet')).toBeVisible()
+
+		// The keyboard: one tab stop for the list, arrows on both axes (wrapping), Home and End.
+		await expect(tab('wallet')).toHaveAttribute('tabindex', '0')
+		await expect(tab('personal')).toHaveAttribute('tabindex', '-1')
+		await tab('wallet').focus()
+		const steps: [string, (typeof tabOrder)[number]][] = [
+			['ArrowDown', 'personal'],
+			['ArrowRight', 'professional'],
+			['ArrowDown', 'progress'],
+			['ArrowUp', 'professional'],
+			['ArrowLeft', 'personal'],
+			['ArrowUp', 'wallet'],
+			['Home', 'personal'],
+			['End', 'wallet'],
+			['ArrowLeft', 'career'],
+		]
+		for (const [key, expected] of steps) {
+			await page.keyboard.press(key)
+			await expect(tab(expected), `${key} to ${expected}`).toBeFocused()
+			await expect(tab(expected)).toHaveAttribute('aria-selected', 'true')
+			await expect(panel).toHaveAttribute('aria-labelledby', (await tab(expected).getAttribute('id'))!)
+		}
+		await expect(page).toHaveURL(/\/dashboard\/profile\?tab=career$/)
+		// Tab leaves the list for the panel.
+		await page.keyboard.press('Tab')
+		await expect(panel).toBeFocused()
+		await page.keyboard.press('Home')
+		await expect(tab('career')).toHaveAttribute('aria-selected', 'true')
+	})
+
+	test(`profile fields in ${lang} sit on one grid at 1440 px and stack evenly at 390 px`, async ({ page, context, baseURL }) => {
+		await context.addCookies([{ name: 'app_language', value: lang, url: baseURL! }])
+		await loginAs(page, demo.learner)
+		const fullName = page.getByRole('textbox', { name: L.profile.fields.fullName })
+		const email = page.getByRole('textbox', { name: L.profile.fields.email })
+		const country = page.getByRole('combobox', { name: L.profile.fields.country })
+		const city = page.getByRole('textbox', { name: L.profile.fields.city })
+		const label = (key: string) => page.getByRole('tabpanel').locator('label', { hasText: L.profile.fields[key] })
+
+		await page.setViewportSize({ width: 1440, height: 900 })
+		await page.goto('/dashboard/profile')
+		// Side by side: the e-mail input level with the full name's, the city's with the country's.
+		for (const [left, right, leftLabel, rightLabel] of [
+			[fullName, email, 'fullName', 'email'],
+			[country, city, 'country', 'city'],
+		] as const) {
+			const [a, b] = [await box(left), await box(right)]
+			expect(b.x, `${rightLabel} right of ${leftLabel}`).toBeGreaterThan(a.x + a.width)
+			expect(Math.abs(a.y - b.y), `${leftLabel} and ${rightLabel} inputs level`).toBeLessThanOrEqual(1)
+			expect(Math.abs(a.height - b.height), `${leftLabel} and ${rightLabel} inputs as tall`).toBeLessThanOrEqual(1)
+			const [la, lb] = [await box(label(leftLabel)), await box(label(rightLabel))]
+			expect(Math.abs(la.y - lb.y), `${leftLabel} and ${rightLabel} labels level`).toBeLessThanOrEqual(1)
+			expect(Math.abs(la.height - lb.height), `${leftLabel} and ${rightLabel} labels as tall`).toBeLessThanOrEqual(1)
+		}
+
+		// A phone: one column, every input as wide and as tall, and as far below its label.
+		await page.setViewportSize({ width: 390, height: 844 })
+		const fields = [
+			[fullName, 'fullName'],
+			[email, 'email'],
+			[country, 'country'],
+			[city, 'city'],
+		] as const
+		const first = await box(fullName)
+		const firstLabel = await box(label('fullName'))
+		let previous = first
+		for (const [input, key] of fields) {
+			const b = await box(input)
+			const l = await box(label(key))
+			expect(Math.abs(b.x - first.x), `${key} in the column`).toBeLessThanOrEqual(1)
+			expect(Math.abs(b.width - first.width), `${key} as wide`).toBeLessThanOrEqual(1)
+			expect(Math.abs(b.height - first.height), `${key} as tall`).toBeLessThanOrEqual(1)
+			expect(Math.abs(b.y - l.y - (first.y - firstLabel.y)), `${key} as far below its label`).toBeLessThanOrEqual(1)
+			if (key !== 'fullName') expect(b.y, `${key} below the one before`).toBeGreaterThan(previous.y + previous.height)
+			previous = b
+		}
+		expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+	})
+}

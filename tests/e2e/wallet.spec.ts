@@ -84,7 +84,7 @@ test('the most recently used wallet is reconnected first', async ({ page }) => {
 	await first.install(page)
 	await second.install(page)
 	await loginAs(page, await createLearner(page))
-	await page.goto('/dashboard/profile')
+	await page.goto('/dashboard/profile?tab=wallet')
 	await page.locator('#wallet').getByRole('button', { name: 'Connect Wallet' }).click()
 	await page.getByRole('dialog').getByRole('button', { name: 'Second Wallet' }).click()
 	await expect(page.getByRole('dialog').getByTestId('wallet-address')).toHaveText(short(second.address))
@@ -99,7 +99,7 @@ test('errors show in the learner language: a refused connection, an unconfigured
 	await wallet.install(page)
 	await context.addCookies([{ name: 'app_language', value: 'pt-BR', url: baseURL! }])
 	await loginAs(page, await createLearner(page))
-	await page.goto('/dashboard/profile')
+	await page.goto('/dashboard/profile?tab=wallet')
 	const card = page.locator('#wallet')
 	await card.getByRole('button', { name: 'Conectar carteira' }).click()
 	wallet.rejectNext()
@@ -126,7 +126,7 @@ test('link a wallet with Sign-In with Ethereum, sign out, sign in with it; the s
 	await wallet.install(page)
 	const learner = await createLearner(page)
 	await loginAs(page, learner)
-	await page.goto('/dashboard/profile')
+	await page.goto('/dashboard/profile?tab=wallet')
 	const card = page.locator('#wallet')
 	await expect(card.getByText('No wallet linked yet. Link one to sign in with Ethereum.')).toBeVisible()
 	await card.getByRole('button', { name: 'Connect Wallet' }).click()
@@ -182,7 +182,7 @@ test('a wallet belongs to one account; an unlinked wallet cannot sign in', async
 	const wallet = new TestWallet()
 	await wallet.install(page)
 	await loginAs(page, await createLearner(page))
-	await page.goto('/dashboard/profile')
+	await page.goto('/dashboard/profile?tab=wallet')
 	const card = page.locator('#wallet')
 	await card.getByRole('button', { name: 'Connect Wallet' }).click()
 	await page.getByRole('dialog').getByRole('button', { name: 'Test Wallet' }).click()
@@ -195,7 +195,7 @@ test('a wallet belongs to one account; an unlinked wallet cannot sign in', async
 	const other = await otherContext.newPage()
 	await new TestWallet({ privateKey: wallet.privateKey }).install(other)
 	await loginAs(other, await createLearner(other))
-	await other.goto('/dashboard/profile')
+	await other.goto('/dashboard/profile?tab=wallet')
 	await other.locator('#wallet').getByRole('button', { name: 'Connect Wallet' }).click()
 	await other.getByRole('dialog').getByRole('button', { name: 'Test Wallet' }).click()
 	await other.keyboard.press('Escape')
@@ -237,13 +237,13 @@ test('public pages and pages without a wallet control never download wagmi or vi
 	}
 	// A learner who never connected a wallet: the dashboard ships the menu entry, not the wallet.
 	await loginAs(page, await createLearner(page))
-	for (const url of ['/dashboard', '/dashboard/profile']) {
+	for (const url of ['/dashboard', '/dashboard/profile?tab=wallet']) {
 		const scripts = await scriptsOf(page, url)
 		expect(scripts.length, url).toBeGreaterThan(0)
 		expect(scripts.filter((s) => isWalletCode(s.text)).map((s) => s.url), url).toEqual([])
 	}
 	// The check itself can see wallet code: a click on 'Connect Wallet' fetches it.
-	const loaded = await scriptsOf(page, '/dashboard/profile', async () => {
+	const loaded = await scriptsOf(page, '/dashboard/profile?tab=wallet', async () => {
 		await page.locator('#wallet').getByRole('button', { name: 'Connect Wallet' }).click()
 		await expect(page.getByRole('dialog').getByText('No browser wallet found. Install one (such as MetaMask or Rabby) and reload the page.')).toBeVisible()
 	})

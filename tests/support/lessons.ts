@@ -28,12 +28,8 @@ function titlesOf(title: string): string[] {
 
 export type LessonRef = { courseId: string; lessonId: string; type?: string }
 
-/**
- * The lessons a learner sees in a published path (outline order), read from the pages themselves. Code
- * challenges and quizzes are left out unless asked for: only a passing test run completes a challenge and
- * only a passing attempt a quiz, not the 'complete' post (completeLesson passes a quiz it is given).
- */
-export async function pathLessons(request: APIRequestContext, pathTitle: string, opts: { challenges?: boolean; quizzes?: boolean } = {}): Promise<LessonRef[]> {
+/** The id of a published path, read from a signed-in learner's explore page. */
+export async function pathIdOf(request: APIRequestContext, pathTitle: string): Promise<string> {
 	const explore = await (await request.get('/dashboard/explore')).text()
 	// A learner reading in Portuguese sees the demo path's Portuguese title.
 	const escaped = titlesOf(pathTitle)
@@ -41,6 +37,16 @@ export async function pathLessons(request: APIRequestContext, pathTitle: string,
 		.join('|')
 	const pathId = explore.match(new RegExp(`<h3>(?:${escaped})</h3>[\\s\\S]*?/dashboard/learn/path/(${uuid})`))?.[1]
 	if (!pathId) throw new Error(`path not found: ${pathTitle}`)
+	return pathId
+}
+
+/**
+ * The lessons a learner sees in a published path (outline order), read from the pages themselves. Code
+ * challenges and quizzes are left out unless asked for: only a passing test run completes a challenge and
+ * only a passing attempt a quiz, not the 'complete' post (completeLesson passes a quiz it is given).
+ */
+export async function pathLessons(request: APIRequestContext, pathTitle: string, opts: { challenges?: boolean; quizzes?: boolean } = {}): Promise<LessonRef[]> {
+	const pathId = await pathIdOf(request, pathTitle)
 	const overview = await (await request.get(`/dashboard/learn/path/${pathId}`)).text()
 	const out: LessonRef[] = []
 	for (const courseId of unique(overview, `/dashboard/learn/course/(${uuid})`)) {

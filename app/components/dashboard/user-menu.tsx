@@ -39,11 +39,13 @@ export function UserMenu({ user, isAdmin }: { user: SessionUser; isAdmin: boolea
 	return (
 		<DropdownMenu>
 			<DropdownMenuTrigger asChild>
-				<Button variant="ghost" className="h-9 gap-2 px-2" aria-label={t('nav.accountMenu')}>
-					<Avatar className="size-7">
+				{/* Named by its content, not aria-label: the name it shows must be part of its name (WCAG 2.5.3). */}
+				<Button variant="ghost" className="h-9 gap-2 px-2">
+					<Avatar className="size-7" aria-hidden>
 						{user.image ? <AvatarImage src={user.image} alt="" /> : null}
 						<AvatarFallback className="text-xs">{avatarInitials(user.email)}</AvatarFallback>
 					</Avatar>
+					<span className="sr-only">{t('nav.accountMenu')}</span>
 					<span className="hidden max-w-40 truncate text-sm sm:inline">{displayName(user)}</span>
 				</Button>
 			</DropdownMenuTrigger>

@@ -1,43 +1,65 @@
-import { BriefcaseBusiness, ChartLine, Loader2, Target, UserRound } from 'lucide-react'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { BriefcaseBusiness, ChartLine, Loader2, Target, UserRound, Wallet } from 'lucide-react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { useFetcher, useSearchParams } from 'react-router'
+import { useFetcher, useLocation } from 'react-router'
 import { toast } from '~/components/ui/toast'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs'
 import { fieldTabs, profileErrors, profileSchema, type ProfileErrors, type ProfileForm } from '~/features/profile/schemas.ts'
+import { profileTabFrom, profileTabs, searchWithTab, tabAfterKey, type ProfileTab } from '~/features/profile/tabs.ts'
 import type { ProfilePageData } from '~/features/profile/types.ts'
 import { LearningProgress } from './learning-progress'
 import { CareerFields, PersonalFields, ProfessionalFields, type FieldsProps } from './profile-fields'
 import { LeaveGuard, UnsavedBanner } from './unsaved-changes'
 import { failureKey } from '~/lib/failure.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
+import { cn } from '~/lib/utils'
 
-const tabs = [
-	{ id: 'personal', icon: UserRound, editable: true },
-	{ id: 'professional', icon: BriefcaseBusiness, editable: true },
-	{ id: 'progress', icon: ChartLine, editable: false },
-	{ id: 'career', icon: Target, editable: true },
-] as const
-type TabId = (typeof tabs)[number]['id']
-const isTab = (v: string | null): v is TabId => tabs.some((t) => t.id === v)
+const icons = { personal: UserRound, professional: BriefcaseBusiness, progress: ChartLine, career: Target, wallet: Wallet } as const
+/** The sections with fields to save; the others (progress, wallet) have no Save button. */
+const editable = new Set<ProfileTab>(['personal', 'professional', 'career'])
 
 export type SaveResponse = { ok: true } | { ok: false; error: string; fields?: ProfileErrors }
 
 /** The tab holding the first field with an error, so a refused save shows it. */
-function tabOfFirstError(errors: ProfileErrors): TabId | undefined {
+function tabOfFirstError(errors: ProfileErrors): ProfileTab | undefined {
 	for (const tab of ['personal', 'professional', 'career'] as const) {
 		if (fieldTabs[tab].some((f) => errors[f])) return tab
 	}
 	return undefined
 }
 
-export function ProfileEditor({ data }: { data: ProfilePageData }) {
+/**
+ * The selected section, kept in the address. Switching rewrites the address with history.replaceState rather
+ * than a router navigation: a navigation would run the root and dashboard loaders again (a server round trip)
+ * on every arrow key. Back from another page, a reload or a shared link then opens the same section, and any
+ * real navigation to this page (a new location key) adopts the tab its address names.
+ */
+function useProfileTab() {
+	const location = useLocation()
+	const [tab, setTabState] = useState<ProfileTab>(() => profileTabFrom(location.search))
+	useEffect(() => {
+		// The hash only reaches the browser, hence here and not in the first render: old links to #wallet.
+		setTabState(profileTabFrom(location.search, location.hash))
+		// The router's own navigations only; replaceState below does not change the key.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [location.key])
+	const setTab = useCallback((next: ProfileTab) => {
+		setTabState(next)
+		const url = window.location.pathname + searchWithTab(window.location.search, next) + window.location.hash
+		// The router's state for this entry (its key and index) is kept, so Back and Forward still work.
+		window.history.replaceState(window.history.state, '', url)
+	}, [])
+	return [tab, setTab] as const
+}
+
+export function ProfileEditor({ data, wallet }: { data: ProfilePageData; wallet: React.ReactNode }) {
 	const { t } = useTranslation()
-	const [params] = useSearchParams()
-	const initialTab = params.get('tab')
-	const [tab, setTab] = useState<TabId>(isTab(initialTab) ? initialTab : 'personal')
+	const [tab, setTab] = useProfileTab()
+	const baseId = useId()
+	const tabId = (id: ProfileTab) => `${baseId}-tab-${id}`
+	const panelId = (id: ProfileTab) => `${baseId}-panel-${id}`
+	const tabRefs = useRef(new Map<ProfileTab, HTMLButtonElement>())
 	const [baseline, setBaseline] = useState(data.form)
 	const [form, setForm] = useState<ProfileForm>(data.form)
 	const [errors, setErrors] = useState<ProfileErrors>({})
@@ -74,7 +96,7 @@ export function ProfileEditor({ data }: { data: ProfilePageData }) {
 		} else {
 			toast.error(t(failureKey(res, 'profile.errors.saveFailed')))
 		}
-	}, [fetcher.state, fetcher.data, t])
+	}, [fetcher.state, fetcher.data, t, setTab])
 
 	const clear = (key: string) => setErrors((e) => (e[key] ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== key)) : e))
 	const fields: FieldsProps = {
@@ -106,9 +128,24 @@ export function ProfileEditor({ data }: { data: ProfilePageData }) {
 		fetcher.submit(form, { method: 'post', encType: 'application/json' })
 	}
 
-	const current = tabs.find((x) => x.id === tab)!
+	function onTabKey(e: React.KeyboardEvent<HTMLButtonElement>) {
+		const next = tabAfterKey(profileTabs, tab, e.key)
+		if (!next) return
+		e.preventDefault()
+		// Automatic activation: moving to a tab shows its panel.
+		setTab(next)
+		tabRefs.current.get(next)?.focus()
+	}
+
+	const panel = (id: ProfileTab, children: React.ReactNode, className?: string) =>
+		tab === id ? (
+			<div role="tabpanel" id={panelId(id)} aria-labelledby={tabId(id)} tabIndex={0} className={cn('min-w-0 outline-none', className)}>
+				{children}
+			</div>
+		) : null
+
 	return (
-		<form onSubmit={save} noValidate className="grid grid-cols-1 gap-4" aria-busy={saving}>
+		<div className="grid grid-cols-1 gap-4">
 			{dirty ? (
 				<UnsavedBanner
 					onDiscard={() => {
@@ -117,46 +154,68 @@ export function ProfileEditor({ data }: { data: ProfilePageData }) {
 					}}
 				/>
 			) : null}
-			<Tabs value={tab} onValueChange={(v) => setTab(v as TabId)} orientation="vertical" className="grid grid-cols-1 gap-4 lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start">
-				<TabsList aria-label={t('profile.tabsLabel')} className="grid h-auto w-full grid-cols-2 gap-1 lg:flex lg:flex-col lg:items-stretch">
-					{tabs.map(({ id, icon: Icon }) => (
-						<TabsTrigger key={id} value={id} className="h-auto min-h-8 justify-start px-3 py-1.5 text-left whitespace-normal lg:w-full">
-							<Icon aria-hidden />
-							{t(`profile.tabs.${id}`)}
-						</TabsTrigger>
-					))}
-				</TabsList>
-				<Card className="min-w-0">
-					<CardHeader>
-						<CardTitle>
-							<h2>{t(`profile.tabs.${tab}`)}</h2>
-						</CardTitle>
-					</CardHeader>
-					<CardContent className="grid gap-6">
-						<TabsContent value="personal">
-							<PersonalFields {...fields} email={data.email} countries={data.countries} />
-						</TabsContent>
-						<TabsContent value="professional">
-							<ProfessionalFields {...fields} />
-						</TabsContent>
-						<TabsContent value="progress">
-							<LearningProgress progress={data.progress} />
-						</TabsContent>
-						<TabsContent value="career">
-							<CareerFields {...fields} />
-						</TabsContent>
-						{current.editable ? (
-							<div className="flex justify-end border-t pt-4">
-								<Button type="submit" disabled={saving || !hydrated} className="w-full sm:w-auto">
-									{saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
-									{saving ? t('profile.saving') : t('profile.save')}
-								</Button>
-							</div>
-						) : null}
-					</CardContent>
-				</Card>
-			</Tabs>
+			<div className="grid grid-cols-1 gap-4 lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start">
+				<div
+					role="tablist"
+					aria-label={t('profile.tabsLabel')}
+					className="bg-muted text-muted-foreground grid h-auto w-full grid-cols-2 gap-1 rounded-lg p-[3px] lg:flex lg:flex-col lg:items-stretch"
+				>
+					{profileTabs.map((id) => {
+						const Icon = icons[id]
+						const selected = tab === id
+						return (
+							<button
+								key={id}
+								ref={(el) => {
+									if (el) tabRefs.current.set(id, el)
+									else tabRefs.current.delete(id)
+								}}
+								type="button"
+								role="tab"
+								id={tabId(id)}
+								aria-selected={selected}
+								aria-controls={panelId(id)}
+								tabIndex={selected ? 0 : -1}
+								data-state={selected ? 'active' : 'inactive'}
+								onClick={() => setTab(id)}
+								onKeyDown={onTabKey}
+								className="text-foreground focus-visible:border-ring focus-visible:ring-ring/50 data-[state=active]:bg-background dark:text-muted-foreground dark:data-[state=active]:border-input dark:data-[state=active]:bg-input/30 dark:data-[state=active]:text-foreground inline-flex min-h-8 items-center justify-start gap-1.5 rounded-md max-lg:last:odd:col-span-2 border border-transparent px-3 py-1.5 text-left text-sm font-medium transition-[color,box-shadow] outline-none focus-visible:ring-[3px] data-[state=active]:shadow-sm lg:w-full [&_svg]:size-4 [&_svg]:shrink-0"
+							>
+								<Icon aria-hidden />
+								{t(`profile.tabs.${id}`)}
+							</button>
+						)
+					})}
+				</div>
+				{tab === 'wallet' ? (
+					panel('wallet', wallet, 'grid gap-6')
+				) : (
+					<form onSubmit={save} noValidate aria-busy={saving} className="min-w-0">
+						<Card>
+							<CardHeader>
+								<CardTitle>
+									<h2>{t(`profile.tabs.${tab}`)}</h2>
+								</CardTitle>
+							</CardHeader>
+							<CardContent className="grid gap-6">
+								{panel('personal', <PersonalFields {...fields} email={data.email} countries={data.countries} />)}
+								{panel('professional', <ProfessionalFields {...fields} />)}
+								{panel('progress', <LearningProgress progress={data.progress} />)}
+								{panel('career', <CareerFields {...fields} />)}
+								{editable.has(tab) ? (
+									<div className="flex justify-end border-t pt-4">
+										<Button type="submit" disabled={saving || !hydrated} className="w-full sm:w-auto">
+											{saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
+											{saving ? t('profile.saving') : t('profile.save')}
+										</Button>
+									</div>
+								) : null}
+							</CardContent>
+						</Card>
+					</form>
+				)}
+			</div>
 			<LeaveGuard when={dirty} />
-		</form>
+		</div>
 	)
 }

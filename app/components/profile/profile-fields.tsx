@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { FormField } from '~/components/form-field'
+import { FormField, RequiredMark } from '~/components/form-field'
 import { Label } from '~/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select'
 import { Switch } from '~/components/ui/switch'
@@ -27,31 +27,53 @@ function FieldError({ id, error }: { id: string; error?: string }) {
 	)
 }
 
+/** Explains the required mark, once, above the fields that carry it (both are required by `profileSchema`). */
+function RequiredLegend() {
+	const { t } = useTranslation()
+	return (
+		<p className="text-muted-foreground text-xs sm:col-span-2" data-testid="required-legend">
+			{t('profile.requiredLegend')}
+		</p>
+	)
+}
+
 export function PersonalFields({ form, errors, set, email, countries }: FieldsProps & { email: string; countries: CountryOption[] }) {
 	const { t } = useTranslation()
 	const countryId = useId()
 	return (
-		<div className="grid gap-4 sm:grid-cols-2">
+		<div className="grid items-start gap-4 sm:grid-cols-2">
+			<RequiredLegend />
 			<FormField
 				label={t('profile.fields.fullName')}
 				name="fullName"
 				autoComplete="name"
-				required
+				markRequired
 				maxLength={limitsOf.text}
 				value={form.fullName}
 				error={errors.fullName}
 				onChange={(e) => set('fullName', e.target.value)}
 			/>
-			<div className="grid gap-1.5">
-				<FormField label={t('profile.fields.email')} name="email" type="email" value={email} readOnly aria-readonly="true" className="bg-muted/50" />
-				<p className="text-muted-foreground text-xs">{t('profile.fields.emailHint')}</p>
-			</div>
-			<div className="grid gap-1.5">
-				<Label htmlFor={countryId}>{t('profile.fields.country')}</Label>
+			<FormField
+				label={t('profile.fields.email')}
+				name="email"
+				type="email"
+				value={email}
+				readOnly
+				aria-readonly="true"
+				hint={t('profile.fields.emailHint')}
+				className="bg-muted/50"
+			/>
+			<div className="grid content-start gap-1.5">
+				<Label htmlFor={countryId}>
+					{t('profile.fields.country')}
+					<RequiredMark />
+				</Label>
 				<Select name="country" value={form.country || undefined} onValueChange={(v) => set('country', v)}>
 					<SelectTrigger
 						id={countryId}
-						className="w-full"
+						// The text inputs' size: 16 px on phones (no zoom on focus), 14 px from md up.
+						className="w-full text-base md:text-sm"
+						aria-required
 						aria-invalid={errors.country ? true : undefined}
 						aria-describedby={errors.country ? `${countryId}-error` : undefined}
 					>
@@ -93,7 +115,7 @@ export function PersonalFields({ form, errors, set, email, countries }: FieldsPr
 export function ProfessionalFields({ form, errors, set }: FieldsProps) {
 	const { t } = useTranslation()
 	return (
-		<div className="grid gap-4 sm:grid-cols-2">
+		<div className="grid items-start gap-4 sm:grid-cols-2">
 			<FormField
 				label={t('profile.fields.yearsExperience')}
 				name="yearsExperience"
@@ -161,9 +183,9 @@ export function CareerFields({ form, errors, setCareer }: FieldsProps) {
 	const statusId = useId()
 	const relocationId = useId()
 	return (
-		<div className="grid gap-4 sm:grid-cols-2">
+		<div className="grid items-start gap-4 sm:grid-cols-2">
 			<p className="text-muted-foreground text-sm sm:col-span-2">{t('profile.career.intro')}</p>
-			<div className="grid gap-1.5">
+			<div className="grid content-start gap-1.5">
 				<Label htmlFor={statusId}>{t('profile.career.jobSearchStatus')}</Label>
 				<Select value={c.jobSearchStatus || 'none'} onValueChange={(v) => setCareer('jobSearchStatus', v === 'none' ? '' : v)}>
 					<SelectTrigger id={statusId} className="w-full" aria-invalid={errors.jobSearchStatus ? true : undefined}>

@@ -27,7 +27,7 @@ export function TagInput({
 	const hintId = `${id}-hint`
 	const errorId = `${id}-error`
 	return (
-		<div className="grid gap-1.5">
+		<div className="grid content-start gap-1.5">
 			<Label htmlFor={id}>{label}</Label>
 			<div
 				className={cn(

@@ -11,7 +11,7 @@ import type { LinkedWallet } from '~/features/wallet/types.ts'
 import { useRootData } from '~/root'
 
 /**
- * The profile's wallet card (also the target of /dashboard/profile#wallet): the live connection once the
+ * The wallet card on the profile's wallet tab (/dashboard/profile?tab=wallet): the live connection once the
  * wallet code is loaded, and the wallets linked to the account, which need no wallet code to list or unlink.
  */
 export function WalletCard({ wallets }: { wallets: LinkedWallet[] }) {

@@ -49,9 +49,15 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
 	return (
 		<div className="grid grid-cols-1 gap-6">
 			<PageHeader title={t('nav.myProfile')} description={t('profile.description')} />
-			<ProfileEditor data={loaderData.profile} />
-			<WalletCard wallets={loaderData.wallets} />
-			<CertificatesCard certificates={loaderData.certificates} />
+			<ProfileEditor
+				data={loaderData.profile}
+				wallet={
+					<>
+						<WalletCard wallets={loaderData.wallets} />
+						<CertificatesCard certificates={loaderData.certificates} />
+					</>
+				}
+			/>
 		</div>
 	)
 }
