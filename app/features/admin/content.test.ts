@@ -9,7 +9,7 @@ import { itemHistory } from './audit.server.ts'
 import { contentAction } from './actions.server.ts'
 import { createItem, deleteItem, moveItem, setPublished, updateItem } from './content.server.ts'
 import { contentOptions, listCourses, listLessons, listPaths } from './lists.server.ts'
-import { courseFormSchema, lessonFormSchema, moduleFormSchema, pathFormSchema } from './schemas.ts'
+import { courseFormSchema, moduleFormSchema, pathFormSchema } from './schemas.ts'
 
 let h: DbHandle
 let actor: string
