@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Browser } from '@playwright/test'
 import { createLearner, demo, expect, loginAs, test, type Credentials } from '#tests/support/fixtures.ts'
-import { dashboardXP, pathLessons } from '#tests/support/lessons.ts'
+import { dashboardXP, dataWith, pathLessons } from '#tests/support/lessons.ts'
 
 /**
  * Integrity under concurrency (issue 10, point 4) through the real HTTP actions of the production build:
@@ -26,7 +26,7 @@ async function rowsOf(request: APIRequestContext, email: string) {
 test("200 parallel 'complete' requests for one lesson award its XP once", async ({ browser, baseURL }) => {
 	test.setTimeout(120_000)
 	const me = await session(browser, baseURL!)
-	const [lesson] = await pathLessons(me.request, 'Blockchain & Web3 Foundations')
+	const [lesson] = pathLessons('Blockchain & Web3 Foundations')
 	// Finding the lessons opened the course pages, which recorded views (progress rows) already.
 	const before = await rowsOf(me.request, me.creds.email)
 	const replies = await Promise.all(
@@ -67,7 +67,8 @@ test('two admins re-ordering, editing and adding lessons of one module at once l
 		const res = await request.post(`/dashboard/admin/${screen}.data`, { form: { intent: 'create', ...form } })
 		const body = await res.text()
 		expect(res.status(), body.slice(0, 200)).toBe(200)
-		return body.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/)![0]
+		// The id the action answers with (its reply: { ok, intent, id }).
+		return dataWith(body, 'intent')!.id as string
 	}
 	const path = await create(first.request, 'paths', { title: `Race path ${id}`, slug: `race-${id}` })
 	const course = await create(first.request, 'courses', { path_id: path, title: 'Race course', slug: 'race-course', order: '1' })

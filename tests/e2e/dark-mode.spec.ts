@@ -146,7 +146,7 @@ test.describe('colour contrast', () => {
 				for (const path of ['/', '/companies', '/investors', '/login']) await check(path)
 
 				await loginAs(page, demo.learner)
-				const lessons = await pathLessons(page.request, 'Smart Contract Development', { challenges: true, quizzes: true })
+				const lessons = pathLessons('Smart Contract Development', { challenges: true, quizzes: true })
 				const lesson = (type: string) => lessons.find((l) => l.type === type) ?? lessons[0]!
 				for (const path of [
 					'/dashboard',
