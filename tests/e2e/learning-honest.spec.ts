@@ -1,6 +1,7 @@
 import { createLearner, expect, loginAs, test } from '#tests/support/fixtures.ts'
 import { completeLesson, dashboardXP, passQuiz, pathLessons, type LessonRef } from '#tests/support/lessons.ts'
 import type { Page } from '@playwright/test'
+import { demoPath } from '#tests/support/demo.ts'
 
 // Issue 20 points 1, 3 (player), 4, 6 and issue 19 points 4, 9, in both languages. Pages are reached by
 // address (ids read from the pages), so the checks do not depend on how titles are translated.
@@ -281,13 +282,10 @@ const anonymous = {
 } as const
 
 for (const lang of ['en-US', 'pt-BR'] as const) {
-	test(`a shared path or lesson link shows anonymous visitors the public outline and a sign-in call (${lang})`, async ({ page, browser, baseURL }) => {
-		// The shared addresses, read by a learner.
-		await learnerIn(page, 'en-US', baseURL!)
-		const [lesson] = firstCourse()
-		const quiz = (firstCourse()).find((l) => l.type === 'quiz')!
-		const overview = await (await page.request.get(`/dashboard/learn/course/${lesson!.courseId}`)).text()
-		const pathId = overview.match(/\/dashboard\/learn\/path\/([0-9a-f-]{36})/)![1]!
+	test(`a shared path or lesson link shows anonymous visitors the public outline and a sign-in call (${lang})`, async ({ browser, baseURL }) => {
+		// The shared addresses: the path and a quiz of its first course.
+		const quiz = firstCourse().find((l) => l.type === 'quiz')!
+		const pathId = demoPath(PATH).id
 
 		const anon = await browser.newContext({ baseURL })
 		await anon.addCookies([{ name: 'app_language', value: lang, url: baseURL! }])
