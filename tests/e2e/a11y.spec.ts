@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { demo, expect, loginAs, test } from '#tests/support/fixtures.ts'
 import { reportViolations, wcagViolations } from '#tests/support/axe.ts'
-import { pathIdOf } from '#tests/support/lessons.ts'
+import { demoPath } from '#tests/support/demo.ts'
 
 // The pages Lighthouse scores, plus the other sign-in pages that share their layout.
 const pages = ['/', '/companies', '/investors', '/login', '/signup', '/forgot-password']
@@ -46,7 +46,7 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
 		test.setTimeout(180_000)
 		await context.addCookies([{ name: 'app_language', value: lang, url: baseURL ?? 'http://localhost' }])
 		await loginAs(page, demo.learner)
-		const pathId = await pathIdOf(page.request, 'Blockchain & Web3 Foundations')
+		const pathId = demoPath('Blockchain & Web3 Foundations').id
 		for (const path of [`/paths/${pathId}`, '/certificates/verify', '/no-such-page', ...profileTabs.map((tab) => `/dashboard/profile?tab=${tab}`)]) {
 			await page.goto(path)
 			await expect(page.locator('html')).toHaveAttribute('lang', lang)

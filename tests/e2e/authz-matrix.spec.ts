@@ -1,5 +1,6 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import routes from '../../app/routes.ts'
+import { demoCurriculum } from '#tests/support/demo.ts'
 import { createLearner, demo, expect, loginAs, test } from '#tests/support/fixtures.ts'
 import os from 'node:os'
 import type { APIRequestContext, Browser } from '@playwright/test'
@@ -119,15 +120,10 @@ test('every route in app/routes.ts has an authorization entry', () => {
 	expect(stale, 'matrix entries for routes that no longer exist').toEqual([])
 })
 
-async function sample(browser: Browser, baseURL: string) {
-	const page = await (await browser.newContext({ baseURL })).newPage()
-	await loginAs(page, demo.learner)
-	const explore = await (await page.request.get('/dashboard/explore')).text()
-	const pathId = explore.match(/\/dashboard\/learn\/path\/([0-9a-f-]{36})/)![1]!
-	const overview = await (await page.request.get(`/dashboard/learn/path/${pathId}`)).text()
-	const courseId = overview.match(/\/dashboard\/learn\/course\/([0-9a-f-]{36})/)![1]!
-	await page.context().close()
-	return { pathId, courseId }
+/** A real path and one of its courses, from the demo seeding's manifest. */
+function sample() {
+	const path = demoCurriculum().paths[0]!
+	return { pathId: path.id, courseId: path.courses[0]!.id }
 }
 
 function concrete(route: string, ids: { pathId: string; courseId: string }) {
@@ -171,7 +167,7 @@ for (const [role, name] of [
 	[2, 'admin'],
 ] as const) {
 	test(`authorization matrix as ${name}`, async ({ browser, baseURL }) => {
-		const ids = await sample(browser, baseURL!)
+		const ids = sample()
 		const request = await requestAs(role, browser, baseURL!)
 		for (const route of allRoutes) {
 			const row = matrix[route]

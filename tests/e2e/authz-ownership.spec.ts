@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Browser } from '@playwright/test'
 import { createLearner, expect, loginAs, test, type Credentials } from '#tests/support/fixtures.ts'
+import { demoCurriculum } from '#tests/support/demo.ts'
 import { completeLesson, pathLessons } from '#tests/support/lessons.ts'
 import { routeTable } from '#tests/support/route-table.ts'
 
@@ -37,10 +38,9 @@ test("another learner can neither read nor change a learner's own data", async (
 	const markers = { city: `Cidade${secret}`, company: `Secret Works ${secret}`, question: `what is my secret ${secret}?` }
 
 	// A's own data, of every kind: progress and XP, an enrollment, a profile, a tutor conversation, a claim.
-	const [first, second] = await pathLessons(a.request, 'Blockchain & Web3 Foundations')
+	const [first, second] = pathLessons('Blockchain & Web3 Foundations')
 	await completeLesson(a.request, first!)
-	const explore = await (await a.request.get('/dashboard/explore')).text()
-	const pathIds = [...new Set([...explore.matchAll(/\/dashboard\/learn\/path\/([0-9a-f-]{36})/g)].map((m) => m[1]!))]
+	const pathIds = demoCurriculum().paths.map((p) => p.id)
 	expect((await a.request.post('/dashboard/explore', { form: { intent: 'enroll', pathId: pathIds.at(-1)! } })).status()).toBe(200)
 	const profile = await a.request.post('/dashboard/profile', {
 		data: { fullName: 'Alice Owner', country: 'PT', city: markers.city, positionCompany: markers.company, stacks: ['Solidity'] },
@@ -124,7 +124,7 @@ test("another learner can neither read nor change a learner's own data", async (
 test('the tutor conversation, progress and profile are keyed by the session, not by anything the client sends', async ({ browser, baseURL }) => {
 	const a = await signedIn(browser, baseURL!)
 	const b = await signedIn(browser, baseURL!)
-	const [lesson] = await pathLessons(a.request, 'Blockchain & Web3 Foundations')
+	const [lesson] = pathLessons('Blockchain & Web3 Foundations')
 	await a.request.post('/api/ai-chat', { data: { mode: 'chat', lessonId: lesson!.lessonId, messages: [{ role: 'user', content: 'Only mine' }] } })
 	// 'New conversation' from B on the same lesson, even naming A, leaves A's messages alone.
 	expect((await b.request.delete(`/api/ai-chat?lessonId=${lesson!.lessonId}&userId=${a.id}`)).status()).toBeLessThan(300)

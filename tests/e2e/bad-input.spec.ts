@@ -8,6 +8,8 @@ import { applicationStatuses, applicationTypes, experienceLevels, investmentAmou
 import { DISABLED_AUTH_PATHS } from '../../app/features/auth/endpoints.ts'
 import { demo, expect, latestMail, test } from '#tests/support/fixtures.ts'
 import { anyJson, hostileForm, hostileJson, hostileString, idOf, MEGABYTE, numberEdges, randomIp, scriptPayloads } from '#tests/support/hostile.ts'
+import { demoCurriculum, demoLessons } from '#tests/support/demo.ts'
+import { decodeTurbo, objectsIn } from '#tests/support/lessons.ts'
 import { startPrivateServer, type PrivateServer } from '#tests/support/private-server.ts'
 import { routeTable } from '#tests/support/route-table.ts'
 
@@ -653,25 +655,31 @@ test.describe('against a private production server', () => {
 		// One application, so the inbox's status change has something real to aim at.
 		await ctx.anon.post('/resources/applications', { form: { type: 'professional', name: 'Ada', email: 'ada@example.test', website: '' } })
 
-		const uuids = (html: string) => [...new Set(html.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? [])]
-		const links = (html: string, re: RegExp) => [...new Set([...html.matchAll(re)].map((m) => m[1]!))]
-		const explore = await (await ctx.learner.get('/dashboard/explore')).text()
-		const paths = links(explore, /\/dashboard\/learn\/path\/([0-9a-f-]{36})/g)
-		const courses: string[] = []
-		for (const p of paths) courses.push(...links(await (await ctx.learner.get(`/dashboard/learn/path/${p}`)).text(), /\/dashboard\/learn\/course\/([0-9a-f-]{36})/g))
-		const refs: Ids['refs'] = []
-		for (const courseId of courses.slice(0, 4)) {
-			for (const lessonId of links(await (await ctx.learner.get(`/dashboard/learn/course/${courseId}`)).text(), /[?&;]lesson=([0-9a-f-]{36})/g)) refs.push({ courseId, lessonId })
-		}
+		// Curriculum ids from the demo seeding's manifest; the application's from the inbox's loader data.
+		const curriculum = demoCurriculum(server.dataDir).paths
+		const paths = curriculum.map((p) => p.id)
+		const courses = curriculum.flatMap((p) => p.courses)
+		const modules = courses.flatMap((c) => c.modules.map((m) => m.id))
+		const refs: Ids['refs'] = courses.slice(0, 4).flatMap((c) => c.modules.flatMap((m) => m.lessons.map((l) => ({ courseId: c.id, lessonId: l.id }))))
 		const lessons = refs.map((r) => r.lessonId)
-		// Code challenges, read from the outline's lesson types.
-		const challenges: string[] = []
-		for (const courseId of courses) challenges.push(...links(await (await ctx.learner.get(`/dashboard/learn/course/${courseId}`)).text(), /data-lesson-type="challenge"[^>]*[?&;]lesson=([0-9a-f-]{36})/g))
-		const pages = await Promise.all(['paths', 'courses', 'modules', 'lessons'].map(async (s) => (await ctx.admin.get(`/dashboard/admin/${s}`)).text()))
-		const admin = pages.map(uuids)
-		const modules = links(pages[2]!, /data-testid="module-card" data-id="([0-9a-f-]{36})"/g)
-		const applications = uuids(await (await ctx.admin.get('/dashboard/admin/applications')).text())
-		ids = { real: [...new Set(admin.flat())], paths, courses, lessons, modules, refs, applications, challenges: [...new Set(challenges)] }
+		const challenges = demoLessons(server.dataDir)
+			.filter((l) => l.type === 'challenge')
+			.map((l) => l.lessonId)
+		const everyLesson = demoLessons(server.dataDir).map((l) => l.lessonId)
+		const inbox = decodeTurbo(await (await ctx.admin.get('/dashboard/admin/applications.data')).text())
+		const applications = objectsIn(inbox)
+			.filter((o) => o.email === 'ada@example.test' && typeof o.id === 'string')
+			.map((o) => o.id as string)
+		ids = {
+			real: [...paths, ...courses.map((c) => c.id), ...modules, ...everyLesson],
+			paths,
+			courses: courses.map((c) => c.id),
+			lessons,
+			modules,
+			refs,
+			applications,
+			challenges,
+		}
 		expect(paths.length && courses.length && lessons.length && modules.length && applications.length && ids.challenges.length, JSON.stringify(ids).slice(0, 300)).toBeTruthy()
 	})
 

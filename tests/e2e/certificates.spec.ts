@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { recoverTypedDataAddress, type Hex } from 'viem'
 import { createLearner, demo, expect, loginAs, test } from '#tests/support/fixtures.ts'
 import type { Page } from '@playwright/test'
+import { dataWith } from '#tests/support/lessons.ts'
 
 // A learner completes a (small, fresh) path; its certificate is checked signed out, by the page and
 // independently from its JSON, and a tampered copy is shown as invalid.
@@ -30,20 +31,15 @@ async function recover(file: CertificateFile) {
 /** An admin builds a published path with one course, one module and two text lessons. */
 async function createPath(admin: Page, title: string) {
 	const id = randomUUID().slice(0, 8)
+	// Each create answers with the new item's id ({ ok, intent, id }).
 	const post = async (screen: string, form: Record<string, string>) => {
-		const res = await admin.request.post(`/dashboard/admin/${screen}`, { form })
+		const res = await admin.request.post(`/dashboard/admin/${screen}.data`, { form })
 		expect(res.status(), `${screen} ${form.intent}`).toBe(200)
+		return dataWith(await res.text(), 'intent')!.id as string
 	}
-	const idOf = async (screen: string, kind: string, name: string) => {
-		await admin.goto(`/dashboard/admin/${screen}`)
-		return (await admin.getByTestId(`${kind}-card`).filter({ has: admin.getByRole('heading', { name }) }).getAttribute('data-id'))!
-	}
-	await post('paths', { intent: 'create', title, slug: `cert-${id}`, is_published: 'true' })
-	const pathId = await idOf('paths', 'path', title)
-	await post('courses', { intent: 'create', path_id: pathId, title: `Course ${id}`, slug: 'course', order: '1', is_published: 'true' })
-	const courseId = await idOf(`courses?path=${pathId}`, 'course', `Course ${id}`)
-	await post('modules', { intent: 'create', course_id: courseId, title: 'Module', slug: 'module', order: '1', is_published: 'true' })
-	const moduleId = await idOf(`modules?course=${courseId}`, 'module', 'Module')
+	const pathId = await post('paths', { intent: 'create', title, slug: `cert-${id}`, is_published: 'true' })
+	const courseId = await post('courses', { intent: 'create', path_id: pathId, title: `Course ${id}`, slug: 'course', order: '1', is_published: 'true' })
+	const moduleId = await post('modules', { intent: 'create', course_id: courseId, title: 'Module', slug: 'module', order: '1', is_published: 'true' })
 	for (const [order, xp] of [
 		['1', '30'],
 		['2', '20'],

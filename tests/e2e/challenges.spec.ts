@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { request as playwrightRequest, type Page } from '@playwright/test'
 import { createLearner, demo, expect, loginAs, test } from '#tests/support/fixtures.ts'
+import { demoLesson } from '#tests/support/demo.ts'
 import { dashboardXP } from '#tests/support/lessons.ts'
 
 // Code challenges through the production build (its grading worker is a file of the server build, solc
@@ -13,18 +14,10 @@ const TITLE = 'Challenge: A Counter with Events'
 // A deadline, not a speed check: a cold grading worker compiles for many seconds on a busy machine.
 const GRADED = { timeout: 60_000 }
 
-/** The course-player URL of a lesson, found by its title in the outline of the path's courses. */
-async function lessonUrl(page: Page, title: string) {
-	const explore = await (await page.request.get('/dashboard/explore')).text()
-	for (const pathId of new Set([...explore.matchAll(/\/dashboard\/learn\/path\/([0-9a-f-]{36})/g)].map((m) => m[1]!))) {
-		const overview = await (await page.request.get(`/dashboard/learn/path/${pathId}`)).text()
-		for (const courseId of new Set([...overview.matchAll(/\/dashboard\/learn\/course\/([0-9a-f-]{36})/g)].map((m) => m[1]!))) {
-			const html = await (await page.request.get(`/dashboard/learn/course/${courseId}`)).text()
-			const m = html.match(new RegExp(`[?&;]lesson=([0-9a-f-]{36})"[^>]*>(?:(?!</a>)[\\s\\S])*?${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
-			if (m) return { url: `/dashboard/learn/course/${courseId}?lesson=${m[1]}`, courseId, lessonId: m[1]! }
-		}
-	}
-	throw new Error(`no lesson titled ${title}`)
+/** The course-player URL of a demo lesson, by its English title (ids from the demo seeding's manifest). */
+function lessonUrl(title: string) {
+	const { courseId, lessonId } = demoLesson(title)
+	return { url: `/dashboard/learn/course/${courseId}?lesson=${lessonId}`, courseId, lessonId }
 }
 
 const editor = (page: Page) => page.getByTestId('code-editor').getByRole('textbox')
@@ -40,7 +33,7 @@ test('a learner runs the starter, sees failures and a compile error with its lin
 	test.setTimeout(120_000)
 	await createLearner(page).then((creds) => loginAs(page, creds))
 	const xpBefore = await dashboardXP(page.request)
-	const target = await lessonUrl(page, TITLE)
+	const target = lessonUrl(TITLE)
 	await page.goto(target.url)
 	await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible()
 	// No 'Complete and continue' here: only a passing run completes a challenge.
@@ -110,9 +103,10 @@ test('em português: executar o código inicial mostra as falhas, e um erro de s
 	test.setTimeout(90_000)
 	await createLearner(page).then((creds) => loginAs(page, creds))
 	await context.addCookies([{ name: 'app_language', value: 'pt-BR', url: baseURL! }])
-	// The outline is in Portuguese now (the lesson's title_pt).
-	const target = await lessonUrl(page, 'Desafio: um contador com eventos')
+	const target = lessonUrl(TITLE)
 	await page.goto(target.url)
+	// The lesson is in Portuguese now (its title_pt).
+	await expect(page.getByRole('heading', { level: 1, name: 'Desafio: um contador com eventos' })).toBeVisible()
 	await expect(editor(page)).toHaveAccessibleName('Código Solidity')
 	await page.getByRole('button', { name: 'Executar testes' }).click()
 	await expect(page.getByTestId('run-summary')).toHaveText(/^\d de 6 testes passaram$/, GRADED)
@@ -131,7 +125,7 @@ test('em português: executar o código inicial mostra as falhas, e um erro de s
 test('keyboard and phone: the editor is reached and left with the keyboard, and editor and results stack on a small screen', async ({ page }) => {
 	await page.setViewportSize({ width: 390, height: 844 })
 	await createLearner(page).then((creds) => loginAs(page, creds))
-	const target = await lessonUrl(page, TITLE)
+	const target = lessonUrl(TITLE)
 	await page.goto(target.url)
 	await editor(page).focus()
 	await page.keyboard.press('ControlOrMeta+End')
@@ -161,7 +155,7 @@ test('anonymous grading requests get 401; no route gives a learner the tests or 
 	await anon.dispose()
 
 	await createLearner(page).then((creds) => loginAs(page, creds))
-	const target = await lessonUrl(page, TITLE)
+	const target = lessonUrl(TITLE)
 	const bodies: string[] = []
 	page.on('response', async (r) => {
 		if (new URL(r.url()).origin === new URL(baseURL!).origin) bodies.push(await r.text().catch(() => ''))

@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import type { BrowserContext, Page } from '@playwright/test'
 import { demo, expect, loginAs, test } from '#tests/support/fixtures.ts'
 import { contrastViolations, reportViolations } from '#tests/support/axe.ts'
-import { pathIdOf, pathLessons } from '#tests/support/lessons.ts'
+import { demoPath } from '#tests/support/demo.ts'
+import { pathLessons } from '#tests/support/lessons.ts'
 
 // The page background of each theme (app/app.css tokens), as the browser computes it.
 const LIGHT = 'oklch(1 0 0)'
@@ -63,7 +64,7 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
 			const reader = await browser.newContext({ baseURL })
 			const learner = await reader.newPage()
 			await loginAs(learner, demo.learner)
-			const pathId = await pathIdOf(learner.request, 'Blockchain & Web3 Foundations')
+			const pathId = demoPath('Blockchain & Web3 Foundations').id
 			await reader.close()
 
 			await useLanguage(context, lang, baseURL)
@@ -173,8 +174,8 @@ test.describe('colour contrast', () => {
 
 				await loginAs(page, demo.learner)
 				// The public outline of a path, read with the session (it shows the same page and a way in).
-				await check(`/paths/${await pathIdOf(page.request, 'Blockchain & Web3 Foundations')}`)
-				const lessons = await pathLessons(page.request, 'Smart Contract Development', { challenges: true, quizzes: true })
+				await check(`/paths/${demoPath('Blockchain & Web3 Foundations').id}`)
+				const lessons = pathLessons('Smart Contract Development', { challenges: true, quizzes: true })
 				const lesson = (type: string) => lessons.find((l) => l.type === type) ?? lessons[0]!
 				for (const path of [
 					'/dashboard',

@@ -162,9 +162,7 @@ async function scenario(processes: 1 | 2) {
 		// Short timeouts keep the test quick; the defaults are documented in docs/deploy.md.
 		const env = { DB_CONNECT_TIMEOUT_MS: '2000', DB_QUERY_TIMEOUT_MS: '15000', DB_RETRY_INTERVAL_MS: '500' }
 		for (let i = 0; i < processes; i++) servers.push(await startServer({ port: await freePort(), dataDir: dataDirs[i]!, databaseUrl, env }))
-		const lessons = (await pathLessons((await newLearner(servers[0]!.baseURL, 'faults')).ctx, 'Smart Contract Development')).concat(
-			await pathLessons((await newLearner(servers[0]!.baseURL, 'faults')).ctx, 'Blockchain & Web3 Foundations'),
-		)
+		const lessons = pathLessons('Smart Contract Development', { dataDir: dataDirs[0] }).concat(pathLessons('Blockchain & Web3 Foundations', { dataDir: dataDirs[0] }))
 		expect(lessons.length).toBeGreaterThan(20)
 		const report: string[] = []
 
@@ -249,7 +247,7 @@ test('the embedded database recovers by itself from a stuck statement and from a
 		// on an oversubscribed machine (seen: 2 s at load 25) is not taken for a stuck one.
 		server = await startServer({ port: await freePort(), dataDir, env: { TEST_DB_FAULTS: 'true', DB_QUERY_TIMEOUT_MS: '5000', DB_RETRY_INTERVAL_MS: '500' } })
 		const base = server.baseURL
-		const lessons = await pathLessons((await newLearner(base, 'faults')).ctx, 'Smart Contract Development')
+		const lessons = pathLessons('Smart Contract Development', { dataDir })
 		const writes: Write[] = []
 		const report: string[] = []
 		const faults = [

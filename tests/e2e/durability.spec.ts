@@ -93,7 +93,7 @@ async function killMidBurst(target: Target, port: number) {
 	let server = await startServer({ port, dataDir: target.dataDir, databaseUrl: target.databaseUrl })
 	const learners: Learner[] = []
 	for (let i = 0; i < LEARNERS; i++) learners.push(await newLearner(server.baseURL, 'durable'))
-	const lessons = await pathLessons(learners[0]!.ctx, 'Smart Contract Development')
+	const lessons = pathLessons('Smart Contract Development', { dataDir: target.dataDir })
 	expect(lessons.length).toBeGreaterThan(10)
 
 	const acks: Ack[] = []

@@ -1,6 +1,7 @@
 import { createLearner, expect, loginAs, test } from '#tests/support/fixtures.ts'
 import { completeLesson, dashboardXP, passQuiz, pathLessons, type LessonRef } from '#tests/support/lessons.ts'
 import type { Page } from '@playwright/test'
+import { demoPath } from '#tests/support/demo.ts'
 
 // Issue 20 points 1, 3 (player), 4, 6 and issue 19 points 4, 9, in both languages. Pages are reached by
 // address (ids read from the pages), so the checks do not depend on how titles are translated.
@@ -90,8 +91,8 @@ async function learnerIn(page: Page, lang: Lang, baseURL: string) {
 }
 
 /** The first course's lessons, quizzes included, in outline order. */
-async function firstCourse(page: Page): Promise<LessonRef[]> {
-	const all = await pathLessons(page.request, PATH, { quizzes: true })
+function firstCourse(): LessonRef[] {
+	const all = pathLessons(PATH, { quizzes: true })
 	return all.filter((l) => l.courseId === all[0]!.courseId)
 }
 
@@ -137,7 +138,7 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
 		// A quiz taken twice through the browser (below the mark, then passed) takes its time on a busy machine.
 		test.setTimeout(150_000)
 		await learnerIn(page, lang, baseURL!)
-		const lessons = await firstCourse(page)
+		const lessons = firstCourse()
 		const quiz = lessons.find((l) => l.type === 'quiz')!
 		// The skipped quiz: the server refuses to complete it, and nothing is written.
 		const skipped = await page.request.post(`/dashboard/learn/course/${quiz.courseId}`, { form: { intent: 'complete', lessonId: quiz.lessonId } })
@@ -160,7 +161,7 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
 	test(`finishing a course shows what it earned and the next course; the outline shows minutes (${lang})`, async ({ page, baseURL }) => {
 		test.setTimeout(150_000)
 		await learnerIn(page, lang, baseURL!)
-		const lessons = await firstCourse(page)
+		const lessons = firstCourse()
 		const last = lessons.at(-1)!
 		for (const l of lessons.slice(0, -1)) await completeLesson(page.request, l)
 		// Before the last lesson is done, the summary address opens the player at that lesson.
@@ -239,7 +240,7 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
 		await expect(page.getByTestId('paths-error')).toContainText(s.pathsFailed)
 		await expect(page.getByTestId('streak')).toBeVisible()
 
-		const [lesson] = await firstCourse(page)
+		const [lesson] = firstCourse()
 		await fault('course')
 		await page.goto(lessonUrl(lesson!))
 		await expect(page.getByTestId('page-error')).toContainText(s.courseFailed)
@@ -281,13 +282,10 @@ const anonymous = {
 } as const
 
 for (const lang of ['en-US', 'pt-BR'] as const) {
-	test(`a shared path or lesson link shows anonymous visitors the public outline and a sign-in call (${lang})`, async ({ page, browser, baseURL }) => {
-		// The shared addresses, read by a learner.
-		await learnerIn(page, 'en-US', baseURL!)
-		const [lesson] = await firstCourse(page)
-		const quiz = (await firstCourse(page)).find((l) => l.type === 'quiz')!
-		const overview = await (await page.request.get(`/dashboard/learn/course/${lesson!.courseId}`)).text()
-		const pathId = overview.match(/\/dashboard\/learn\/path\/([0-9a-f-]{36})/)![1]!
+	test(`a shared path or lesson link shows anonymous visitors the public outline and a sign-in call (${lang})`, async ({ browser, baseURL }) => {
+		// The shared addresses: the path and a quiz of its first course.
+		const quiz = firstCourse().find((l) => l.type === 'quiz')!
+		const pathId = demoPath(PATH).id
 
 		const anon = await browser.newContext({ baseURL })
 		await anon.addCookies([{ name: 'app_language', value: lang, url: baseURL! }])

@@ -1,5 +1,7 @@
 import { createLearner, demo, expect, loginAs, test } from '#tests/support/fixtures.ts'
 import type { Page } from '@playwright/test'
+import { demoPath } from '#tests/support/demo.ts'
+import { pathLessons, type LessonRef } from '#tests/support/lessons.ts'
 
 async function openPath(page: Page, title: string) {
 	await page.goto('/dashboard/explore')
@@ -106,12 +108,7 @@ test('a learner enrolls, studies text, video and quiz lessons, and the dashboard
 
 test('completing a lesson twice awards its XP once', async ({ page }) => {
 	await loginAs(page, await createLearner(page))
-	const paths = await page.request.get('/dashboard/explore')
-	const pathId = (await paths.text()).match(/\/dashboard\/learn\/path\/([0-9a-f-]{36})/)![1]
-	const overview = await (await page.request.get(`/dashboard/learn/path/${pathId}`)).text()
-	const courseId = overview.match(/\/dashboard\/learn\/course\/([0-9a-f-]{36})/)![1]
-	const player = await (await page.request.get(`/dashboard/learn/course/${courseId}`)).text()
-	const lessonId = player.match(/\?lesson=([0-9a-f-]{36})/)![1]
+	const [{ courseId, lessonId }] = pathLessons('Blockchain & Web3 Foundations') as [LessonRef]
 	const results = await Promise.all(
 		Array.from({ length: 10 }, () => page.request.post(`/dashboard/learn/course/${courseId}`, { form: { intent: 'complete', lessonId } })),
 	)
@@ -142,8 +139,7 @@ test('quiz answers never reach the browser before the learner answers', async ({
 
 test('enrolling twice in parallel leaves one enrollment', async ({ page }) => {
 	await loginAs(page, await createLearner(page))
-	const html = await (await page.request.get('/dashboard/explore')).text()
-	const pathId = html.match(/name="pathId" value="([0-9a-f-]{36})"/)![1]
+	const pathId = demoPath('Blockchain & Web3 Foundations').id
 	const results = await Promise.all(Array.from({ length: 8 }, () => page.request.post('/dashboard/explore', { form: { intent: 'enroll', pathId } })))
 	for (const r of results) expect(r.status()).toBe(200)
 	await page.goto('/dashboard')

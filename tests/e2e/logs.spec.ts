@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, request as playwrightRequest, test } from '@playwright/test'
 import { latestMail } from '#tests/support/fixtures.ts'
-import { pathLessons } from '#tests/support/lessons.ts'
+import { demoLesson } from '#tests/support/demo.ts'
 import { freePort } from '#tests/support/private-server.ts'
 import { freshDataDir, startServer, stopServer } from '#tests/support/server-process.ts'
 
@@ -50,15 +50,10 @@ test('logs are JSON lines with a request id, and carry no passwords, tokens, coo
 		secrets.sessionCookie = decodeURIComponent(session!.value).split('.')[0]!
 
 		// A quiz answer.
-		let quiz: { courseId: string; lessonId: string } | undefined
-		for (const ref of await pathLessons(ctx, 'Smart Contract Development', { quizzes: true })) {
-			const html = await (await ctx.get(`/dashboard/learn/course/${ref.courseId}?lesson=${ref.lessonId}`)).text()
-			if (html.match(/id="lesson-title"[^>]*>([^<]*)/)?.[1]?.trim() === QUIZ_TITLE) quiz = ref
-			if (quiz) break
-		}
-		expect(quiz, 'the seeded quiz lesson').toBeDefined()
-		const answer = await ctx.post(`/dashboard/learn/course/${quiz!.courseId}.data`, {
-			form: { intent: 'answer', lessonId: quiz!.lessonId, index: '0', answer: QUIZ_ANSWER },
+		const quiz = demoLesson(QUIZ_TITLE, dataDir)
+		expect(quiz.type).toBe('quiz')
+		const answer = await ctx.post(`/dashboard/learn/course/${quiz.courseId}.data`, {
+			form: { intent: 'answer', lessonId: quiz.lessonId, index: '0', answer: QUIZ_ANSWER },
 		})
 		expect(answer.status()).toBe(200)
 		secrets.quizAnswer = QUIZ_ANSWER

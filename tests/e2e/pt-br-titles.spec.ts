@@ -17,7 +17,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 
 test('em português: o cartão de retomada, a classificação por trilha e as conquistas mostram títulos em português', async ({ page }) => {
 	await createLearner(page)
-	const [first] = await pathLessons(page.request, PATH.en)
+	const [first] = pathLessons(PATH.en)
 	await completeLesson(page.request, first!)
 
 	await page.goto('/dashboard')
@@ -42,7 +42,7 @@ test('em português: o cartão de retomada, a classificação por trilha e as co
 
 test('em português: o conteúdo público de uma trilha (/paths/:id) está em português', async ({ page, browser, baseURL }) => {
 	await createLearner(page)
-	const [first] = await pathLessons(page.request, PATH.en)
+	const [first] = pathLessons(PATH.en)
 
 	// A visitor without an account who follows a shared course link lands on the path's public outline.
 	const visitor = await browser.newContext({ baseURL })

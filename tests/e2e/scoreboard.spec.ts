@@ -41,7 +41,7 @@ test('two learners see each other ranked by XP in both tabs and periods, without
 	expect((await page.request.get('/dashboard/scoreboard?tab=nope&period=forever&path=1')).status()).toBe(200)
 
 	// Alpha completes every lesson of the path, Bravo two of them.
-	const lessons = await pathLessons(page.request, PATH)
+	const lessons = pathLessons(PATH)
 	expect(lessons.length).toBeGreaterThan(3)
 	for (const l of lessons) await completeLesson(page.request, l)
 	for (const l of lessons.slice(0, 2)) await completeLesson(bravoPage.request, l)

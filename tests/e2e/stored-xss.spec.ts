@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Browser, BrowserContext } from '@playwright/test'
 import { demo, expect, latestMail, test } from '#tests/support/fixtures.ts'
+import { dataWith } from '#tests/support/lessons.ts'
 import { startPrivateServer, type PrivateServer } from '#tests/support/private-server.ts'
 
 /**
@@ -104,7 +105,8 @@ test.beforeAll(async ({ browser }) => {
 		const res = await admin.request.post(`/dashboard/admin/${screen}.data`, { form: { intent: 'create', is_published: 'true', ...form } })
 		const body = await res.text()
 		expect(res.status(), `create ${screen}: ${body.slice(0, 300)}`).toBe(200)
-		return body.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/)![0]
+		// The id the action answers with (its reply: { ok, intent, id }).
+		return dataWith(body, 'intent')!.id as string
 	}
 	const path = await create('paths', { title: `XSS path ${id} ${P.img}`, slug: `xss-path-${id}`, description: `About ${P.script}` })
 	const course = await create('courses', {

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type DbHandle } from '#db/client.server.ts'
-import { courses, learningPaths, lessons, modules, user, userEnrollments, userProgress, xpLedger } from '#db/schema.ts'
+import { lessons, userEnrollments, userProgress, xpLedger } from '#db/schema.ts'
 import { createItem, moveItem, updateItem } from '~/features/admin/content.server.ts'
 import { lessonFormSchema } from '~/features/admin/schemas.ts'
 import { completeLesson, enroll } from '~/features/progress/progress.server.ts'
 import { setDbHandleForTests } from '~/lib/db.server.ts'
 import { resetEnvForTests } from '~/lib/env.server.ts'
+import { createCurriculum, createLearner, createModule } from '#tests/support/factories.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 import { PG_ADMIN_URL, pgReachable, throwawayDatabase } from '#tests/support/pg.ts'
 
@@ -27,7 +28,7 @@ function suite(name: string, open: () => Promise<DbHandle>, close: (h: DbHandle)
 
 		async function learner() {
 			const id = randomUUID()
-			await h.db.insert(user).values({ id, name: 'Racer', email: `${id}@example.test`, emailVerified: true })
+			await createLearner({ id, name: 'Racer', email: `${id}@example.test` })
 			return id
 		}
 
@@ -39,21 +40,19 @@ function suite(name: string, open: () => Promise<DbHandle>, close: (h: DbHandle)
 		beforeAll(async () => {
 			h = await open()
 			setDbHandleForTests(h)
-			for (const id of admins) await h.db.insert(user).values({ id, name: 'Admin', email: `${id}@example.test`, role: 'admin', emailVerified: true })
-			const [p] = await h.db.insert(learningPaths).values({ title: 'Race path', slug: `race-${randomUUID().slice(0, 8)}`, isPublished: true }).returning()
-			const [c] = await h.db.insert(courses).values({ pathId: p!.id, title: 'Race course', slug: 'race-course', order: 1, isPublished: true }).returning()
-			const [m] = await h.db.insert(modules).values({ courseId: c!.id, title: 'Race module', slug: 'race-module', order: 1, isPublished: true }).returning()
+			for (const id of admins) await createLearner({ id, name: 'Admin', email: `${id}@example.test`, role: 'admin' })
 			// Two lessons, so completing one does not finish the path.
-			const ls = await h.db
-				.insert(lessons)
-				.values(
-					[1, 2].map((order) => ({ moduleId: m!.id, title: `Lesson ${order}`, slug: `lesson-${order}`, lessonType: 'text', content: 'Text', order, xpValue: 25, isPublished: true })),
-				)
-				.returning()
-			pathId = p!.id
-			courseId = c!.id
-			moduleId = m!.id
-			lessonIds = ls.map((l) => l.id)
+			const race = await createCurriculum({
+				types: ['text', 'text'],
+				xp: [25, 25],
+				path: { title: 'Race path' },
+				course: { title: 'Race course', order: 1 },
+				module: { title: 'Race module', order: 1 },
+			})
+			pathId = race.path.id
+			courseId = race.course.id
+			moduleId = race.module.id
+			lessonIds = race.lessons.map((l) => l.id)
 		})
 		afterAll(async () => {
 			if (h) await close(h)
@@ -83,7 +82,7 @@ function suite(name: string, open: () => Promise<DbHandle>, close: (h: DbHandle)
 		})
 
 		it('two admins moving, re-ordering and adding lessons of one module at once leave the orders 1..n', async () => {
-			const [m] = await h.db.insert(modules).values({ courseId, title: 'Busy module', slug: `busy-${randomUUID().slice(0, 6)}`, order: 2 }).returning()
+			const m = await createModule(courseId, { title: 'Busy module', order: 2 })
 			const form = (i: number, order: number) =>
 				lessonFormSchema.parse({ module_id: m!.id, title: `Busy lesson ${i}`, slug: `busy-${i}`, lesson_type: 'text', order: String(order), xp_value: '5', content: 'x' })
 			for (let i = 1; i <= 6; i++) expect((await createItem('lesson', admins[0]!, form(i, i))).ok).toBe(true)
@@ -119,8 +118,8 @@ function suite(name: string, open: () => Promise<DbHandle>, close: (h: DbHandle)
 		})
 
 		it('an edit that moves a lesson to another module while the other admin re-orders both keeps both lists 1..n', async () => {
-			const [a] = await h.db.insert(modules).values({ courseId, title: 'Module A', slug: `a-${randomUUID().slice(0, 6)}`, order: 3 }).returning()
-			const [b] = await h.db.insert(modules).values({ courseId, title: 'Module B', slug: `b-${randomUUID().slice(0, 6)}`, order: 4 }).returning()
+			const a = await createModule(courseId, { title: 'Module A', order: 3 })
+			const b = await createModule(courseId, { title: 'Module B', order: 4 })
 			const make = (moduleId: string, i: number, order: number) =>
 				lessonFormSchema.parse({ module_id: moduleId, title: `Traveller ${i}`, slug: `traveller-${i}`, lesson_type: 'text', order: String(order), xp_value: '5', content: 'x' })
 			for (let i = 1; i <= 4; i++) {

@@ -1,12 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { APIRequestContext } from '@playwright/test'
-
-const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
-
-function unique(html: string, pattern: string) {
-	return [...new Set([...html.matchAll(new RegExp(pattern, 'g'))].map((m) => m[1]!))]
-}
+import { demoPath, type LessonRef } from './demo.ts'
 
 /** A demo path's Portuguese title, from its content file (content/<path>/_path.md); undefined when none. */
 export function portugueseTitleOf(title: string): string | undefined {
@@ -20,48 +15,21 @@ export function portugueseTitleOf(title: string): string | undefined {
 	return undefined
 }
 
-/** A demo path's title and its Portuguese title, either of which a page may show. */
-function titlesOf(title: string): string[] {
-	const pt = portugueseTitleOf(title)
-	return pt ? [title, pt] : [title]
-}
-
-export type LessonRef = { courseId: string; lessonId: string; type?: string }
-
-/** The id of a published path, read from a signed-in learner's explore page. */
-export async function pathIdOf(request: APIRequestContext, pathTitle: string): Promise<string> {
-	const explore = await (await request.get('/dashboard/explore')).text()
-	// A learner reading in Portuguese sees the demo path's Portuguese title.
-	const escaped = titlesOf(pathTitle)
-		.map((t) => t.replace(/&/g, '&amp;').replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-		.join('|')
-	const pathId = explore.match(new RegExp(`<h3>(?:${escaped})</h3>[\\s\\S]*?/dashboard/learn/path/(${uuid})`))?.[1]
-	if (!pathId) throw new Error(`path not found: ${pathTitle}`)
-	return pathId
-}
+export type { LessonRef }
 
 /**
- * The lessons a learner sees in a published path (outline order), read from the pages themselves. Code
- * challenges and quizzes are left out unless asked for: only a passing test run completes a challenge and
- * only a passing attempt a quiz, not the 'complete' post (completeLesson passes a quiz it is given).
+ * The lessons a learner sees in a published demo path (outline order), from the demo seeding's manifest
+ * (tests/support/demo.ts) of the shared e2e server, or of the server whose `dataDir` is given. Code challenges
+ * and quizzes are left out unless asked for: only a passing test run completes a challenge and only a passing
+ * attempt a quiz, not the 'complete' post (completeLesson passes a quiz it is given).
  */
-export async function pathLessons(request: APIRequestContext, pathTitle: string, opts: { challenges?: boolean; quizzes?: boolean } = {}): Promise<LessonRef[]> {
-	const pathId = await pathIdOf(request, pathTitle)
-	const overview = await (await request.get(`/dashboard/learn/path/${pathId}`)).text()
+export function pathLessons(pathTitle: string, opts: { challenges?: boolean; quizzes?: boolean; dataDir?: string } = {}): LessonRef[] {
 	const out: LessonRef[] = []
-	for (const courseId of unique(overview, `/dashboard/learn/course/(${uuid})`)) {
-		const player = await (await request.get(`/dashboard/learn/course/${courseId}`)).text()
-		const typeOf = new Map<string, string>()
-		for (const a of player.matchAll(/<a [^>]*>/g)) {
-			const id = a[0].match(new RegExp(`\\?lesson=(${uuid})`))?.[1]
-			const type = a[0].match(/data-lesson-type="([a-z]+)"/)?.[1]
-			if (id && type) typeOf.set(id, type)
-		}
-		for (const lessonId of unique(player, `\\?lesson=(${uuid})`)) {
-			const type = typeOf.get(lessonId)
-			if (type === 'challenge' && !opts.challenges) continue
-			if (type === 'quiz' && !opts.quizzes) continue
-			out.push({ courseId, lessonId, type })
+	for (const course of demoPath(pathTitle, opts.dataDir).courses) {
+		for (const lesson of course.modules.flatMap((m) => m.lessons)) {
+			if (lesson.type === 'challenge' && !opts.challenges) continue
+			if (lesson.type === 'quiz' && !opts.quizzes) continue
+			out.push({ courseId: course.id, lessonId: lesson.id, type: lesson.type, title: lesson.title })
 		}
 	}
 	return out
@@ -101,6 +69,18 @@ function find(tree: unknown, key: string): Record<string, unknown> | null {
 		if (hit) return hit
 	}
 	return null
+}
+
+/** The first object of a single-fetch (`.data`) body that has `key`: an action's reply, a loader's record. */
+export function dataWith(text: string, key: string): Record<string, unknown> | null {
+	return find(decodeTurbo(text), key)
+}
+
+/** Every object in a decoded loader or action tree. */
+export function objectsIn(tree: unknown): Record<string, unknown>[] {
+	if (!tree || typeof tree !== 'object') return []
+	const own = Array.isArray(tree) ? [] : [tree as Record<string, unknown>]
+	return own.concat(Object.values(tree).flatMap(objectsIn))
 }
 
 type Answer = { ok: boolean; correct?: boolean; correctAnswer?: string; done?: boolean; passed?: boolean; xpAwarded?: number }

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import { freePort } from './ports.ts'
 
-export type PrivateServer = { baseURL: string; log: () => string; stop: () => Promise<void> }
+export type PrivateServer = { baseURL: string; dataDir: string; log: () => string; stop: () => Promise<void> }
 
 /** A port nobody listens on now (the kernel picks it), so test runs side by side never collide. */
 export { freePort } from './ports.ts'
@@ -59,7 +59,7 @@ export async function startPrivateServer(extraEnv: Record<string, string> = {}):
 			(r) => r.ok,
 			() => false,
 		)
-		if (ready) return { baseURL, log: () => output, stop }
+		if (ready) return { baseURL, dataDir, log: () => output, stop }
 		await new Promise((r) => setTimeout(r, 200))
 	}
 	await stop()

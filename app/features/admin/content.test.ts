@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '#db/client.server.ts'
+import { completion, createCurriculum } from '#tests/support/factories.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 import { createAccount } from '~/features/auth/accounts.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
@@ -9,7 +10,7 @@ import { contentAction } from './actions.server.ts'
 import { createItem, deleteItem, moveItem, setPublished, updateItem } from './content.server.ts'
 import { listLessonPage } from './lesson-list.server.ts'
 import { contentOptions, listCourses, listPaths } from './lists.server.ts'
-import { courseFormSchema, lessonFormSchema, moduleFormSchema, pathFormSchema } from './schemas.ts'
+import { courseFormSchema, moduleFormSchema, pathFormSchema } from './schemas.ts'
 
 let h: DbHandle
 let actor: string
@@ -107,19 +108,10 @@ describe('admin content writes', () => {
 	})
 
 	it('deleting a course removes its modules, lessons and learners progress', async () => {
-		const { id: pathId } = await ok(createItem('path', actor, path('cascade-path'), h.db))
-		const c = await ok(createItem('course', actor, course(pathId, 'cascade', 1), h.db))
-		const m = await ok(createItem('module', actor, mod(c.id, 'mod', 1), h.db))
-		const l = await ok(
-			createItem(
-				'lesson',
-				actor,
-				lessonFormSchema.parse({ module_id: m.id, title: 'Lesson', slug: 'lesson', lesson_type: 'text', order: '1', xp_value: '10', content: 'Hello' }),
-				h.db,
-			),
-		)
-		await h.db.execute(sql`INSERT INTO user_progress (user_id, lesson_id, status) VALUES (${actor}, ${l.id}, 'completed')`)
-		await h.db.execute(sql`INSERT INTO xp_ledger (user_id, source_kind, source_id, amount) VALUES (${actor}, 'lesson', ${l.id}, 10)`)
+		const { course: c, module: m, lessons } = await createCurriculum()
+		const l = lessons[0]!
+		// Progress and XP as a learner earns them.
+		expect(await completion(actor, l.id)).toMatchObject({ xpAwarded: 10 })
 		await ok(deleteItem('course', actor, c.id, h.db))
 		const [left] = rowsOf<{ m: number; l: number; p: number; x: number }>(
 			await h.db.execute(sql`SELECT

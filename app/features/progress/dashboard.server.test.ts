@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '#db/client.server.ts'
+import { courses, lessons as lessonsTable } from '#db/schema.ts'
+import { createCourse, createLearner, createLesson, createModule, createPath } from '#tests/support/factories.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
 import { courseSummary, isFinished } from './course-progress.server.ts'
 import { dashboardHome } from './dashboard.server.ts'
 import { completeLesson, enroll } from './progress.server.ts'
@@ -15,23 +16,18 @@ let lessons: string[]
 
 beforeAll(async () => {
 	db = (await useTestDb()).db
-	const [p] = rowsOf<{ id: string }>(await db.execute(sql`INSERT INTO learning_paths (title, slug, is_published) VALUES ('Path', 'path', true) RETURNING id`))
-	pathId = p!.id
-	const courses = rowsOf<{ id: string }>(
-		await db.execute(sql`INSERT INTO courses (path_id, title, slug, is_published, "order") VALUES (${pathId}, 'One', 'one', true, 1), (${pathId}, 'Two', 'two', true, 2) RETURNING id`),
-	)
-	courseId = courses[0]!.id
-	nextCourseId = courses[1]!.id
-	const [m] = rowsOf<{ id: string }>(await db.execute(sql`INSERT INTO modules (course_id, title, slug, is_published) VALUES (${courseId}, 'M', 'm', true) RETURNING id`))
-	const [m2] = rowsOf<{ id: string }>(await db.execute(sql`INSERT INTO modules (course_id, title, slug, is_published) VALUES (${nextCourseId}, 'M2', 'm2', true) RETURNING id`))
-	lessons = rowsOf<{ id: string }>(
-		await db.execute(sql`
-			INSERT INTO lessons (module_id, title, slug, lesson_type, content, xp_value, is_published, "order", duration_minutes)
-			VALUES (${m!.id}, 'A', 'a', 'text', 'x', 10, true, 1, 7), (${m!.id}, 'B', 'b', 'text', 'x', 15, true, 2, null), (${m2!.id}, 'C', 'c', 'text', 'x', 5, true, 1, 3)
-			RETURNING id
-		`),
-	).map((r) => r.id)
-	for (const id of ['fresh', 'busy', 'done']) await db.execute(sql`INSERT INTO "user" (id, name, email, email_verified) VALUES (${id}, ${id}, ${`${id}@example.test`}, true)`)
+	const path = await createPath({ title: 'Path' })
+	pathId = path.id
+	courseId = (await createCourse(pathId, { title: 'One', order: 1 })).id
+	nextCourseId = (await createCourse(pathId, { title: 'Two', order: 2 })).id
+	const m = await createModule(courseId, { title: 'M' })
+	const m2 = await createModule(nextCourseId, { title: 'M2' })
+	lessons = [
+		await createLesson(m.id, 'text', { title: 'A', xpValue: 10, order: 1, durationMinutes: 7 }),
+		await createLesson(m.id, 'text', { title: 'B', xpValue: 15, order: 2, durationMinutes: null }),
+		await createLesson(m2.id, 'text', { title: 'C', xpValue: 5, order: 1, durationMinutes: 3 }),
+	].map((l) => l.id)
+	for (const id of ['fresh', 'busy', 'done']) await createLearner({ id, name: id, email: `${id}@example.test` })
 })
 
 describe('dashboard figures (issue 19, point 9; issue 20, point 4)', () => {
@@ -54,14 +50,14 @@ describe('dashboard figures (issue 19, point 9; issue 20, point 4)', () => {
 	})
 
 	it('completing a lesson of a path not enrolled in enrolls, and says so once', async () => {
-		await db.execute(sql`INSERT INTO "user" (id, name, email, email_verified) VALUES ('walker', 'w', 'walker@example.test', true)`)
+		await createLearner({ id: 'walker', name: 'w', email: 'walker@example.test' })
 		expect(await completeLesson('walker', lessons[0]!)).toMatchObject({ enrolledPathTitle: 'Path', xpAwarded: 10 })
 		expect(await completeLesson('walker', lessons[1]!)).toMatchObject({ enrolledPathTitle: null, xpAwarded: 15 })
 	})
 
 	it('a Portuguese reader gets the resume and first-lesson titles in Portuguese, English where no twin exists', async () => {
-		await db.execute(sql`UPDATE courses SET title_pt = 'Um', description = 'About one', description_pt = 'Sobre o um' WHERE id = ${courseId}`)
-		await db.execute(sql`UPDATE lessons SET title_pt = 'Aula A' WHERE id = ${lessons[0]}`)
+		await db.update(courses).set({ titlePt: 'Um', description: 'About one', descriptionPt: 'Sobre o um' }).where(eq(courses.id, courseId))
+		await db.update(lessonsTable).set({ titlePt: 'Aula A' }).where(eq(lessonsTable.id, lessons[0]!))
 		expect((await dashboardHome('fresh', new Date(), () => {}, 'pt-BR')).start).toMatchObject({ lessonId: lessons[0], lessonTitle: 'Aula A' })
 		expect((await dashboardHome('busy', new Date(), () => {}, 'pt-BR')).resume).toEqual({
 			ok: true,

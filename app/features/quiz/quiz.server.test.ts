@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, sum } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '#db/client.server.ts'
+import { userEnrollments, userProgress, xpLedger } from '#db/schema.ts'
+import { createCourse, createLearner, createLesson, createModule, createPath } from '#tests/support/factories.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
 import { answerQuestion, hasPassedQuiz, quizState } from './quiz.server.ts'
 
 let db: Db
@@ -15,13 +16,12 @@ const questions = [
 ]
 
 async function learner(id: string) {
-	await db.execute(sql`INSERT INTO "user" (id, name, email, email_verified) VALUES (${id}, ${id}, ${`${id}@example.test`}, true)`)
+	await createLearner({ id, name: id, email: `${id}@example.test` })
 }
-const xpOf = async (userId: string) =>
-	Number(rowsOf<{ xp: number }>(await db.execute(sql`SELECT coalesce(sum(amount), 0)::int AS xp FROM xp_ledger WHERE user_id = ${userId}`))[0]!.xp)
+const xpOf = async (userId: string) => Number((await db.select({ xp: sum(xpLedger.amount) }).from(xpLedger).where(eq(xpLedger.userId, userId)))[0]?.xp ?? 0)
 const statusOf = async (userId: string, lessonId: string) =>
-	rowsOf<{ status: string }>(await db.execute(sql`SELECT status FROM user_progress WHERE user_id = ${userId} AND lesson_id = ${lessonId}`))[0]?.status ?? null
-const enrolled = async (userId: string) => rowsOf(await db.execute(sql`SELECT 1 FROM user_enrollments WHERE user_id = ${userId}`)).length
+	(await db.select({ status: userProgress.status }).from(userProgress).where(and(eq(userProgress.userId, userId), eq(userProgress.lessonId, lessonId))))[0]?.status ?? null
+const enrolled = async (userId: string) => (await db.select({ userId: userEnrollments.userId }).from(userEnrollments).where(eq(userEnrollments.userId, userId))).length
 async function take(userId: string, lessonId: string, answers: string[], lang = 'en-US') {
 	let last
 	for (const [i, answer] of answers.entries()) last = await answerQuestion(userId, lessonId, i, answer, false, lang)
@@ -30,19 +30,10 @@ async function take(userId: string, lessonId: string, answers: string[], lang = 
 
 beforeAll(async () => {
 	db = (await useTestDb()).db
-	const [p] = rowsOf<{ id: string }>(await db.execute(sql`INSERT INTO learning_paths (title, slug, is_published) VALUES ('Quiz path', 'qz', true) RETURNING id`))
-	const [c] = rowsOf<{ id: string }>(await db.execute(sql`INSERT INTO courses (path_id, title, slug, is_published) VALUES (${p!.id}, 'C', 'c', true) RETURNING id`))
-	const [m] = rowsOf<{ id: string }>(await db.execute(sql`INSERT INTO modules (course_id, title, slug, is_published) VALUES (${c!.id}, 'M', 'm', true) RETURNING id`))
-	const lessons = rowsOf<{ id: string }>(
-		await db.execute(sql`
-			INSERT INTO lessons (module_id, title, slug, lesson_type, content, xp_value, is_published, "order")
-			VALUES (${m!.id}, 'Quiz', 'quiz', 'quiz', ${JSON.stringify(questions)}, 30, true, 1),
-				(${m!.id}, 'Strict', 'strict', 'quiz', ${JSON.stringify({ passPercent: 100, questions })}, 40, true, 2)
-			RETURNING id
-		`),
-	)
-	quizId = lessons[0]!.id
-	strictId = lessons[1]!.id
+	const path = await createPath({ title: 'Quiz path' })
+	const mod = await createModule((await createCourse(path.id, { title: 'C' })).id, { title: 'M' })
+	quizId = (await createLesson(mod.id, 'quiz', { title: 'Quiz', content: JSON.stringify(questions), xpValue: 30, order: 1 })).id
+	strictId = (await createLesson(mod.id, 'quiz', { title: 'Strict', content: JSON.stringify({ passPercent: 100, questions }), xpValue: 40, order: 2 })).id
 })
 
 describe('an honest quiz (issue 20, point 1)', () => {

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '#db/client.server.ts'
+import { learningPaths, userProfiles, xpLedger } from '#db/schema.ts'
 import { createCurriculum, createLearner } from '#tests/support/factories.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 import { nameInitials, weekStart } from './params.ts'
@@ -17,10 +18,10 @@ async function addUser(id: string, name: string, opts: { banned?: boolean } = {}
 	await createLearner({ id, name, email: `${id}@example.test`, banned: opts.banned ?? false })
 }
 
+// Ledger rows written as they are, not through completions: the board is a reading of the ledger, and these amounts
+// and times (ties, weeks, a lesson deleted since) are what it must rank.
 async function award(userId: string, kind: 'lesson' | 'achievement', sourceId: string, amount: number, at: string) {
-	await db.execute(sql`
-		INSERT INTO xp_ledger (user_id, source_kind, source_id, amount, created_at) VALUES (${userId}, ${kind}, ${sourceId}, ${amount}, ${at}::timestamptz)
-	`)
+	await db.insert(xpLedger).values({ userId, sourceKind: kind, sourceId, amount, createdAt: new Date(at) })
 }
 
 async function addLesson(pathSlug: string) {
@@ -96,7 +97,7 @@ describe('scoreboard ranking', () => {
 	})
 
 	it('reads emails only for admins and falls back from the profile name to the account name', async () => {
-		await db.execute(sql`INSERT INTO user_profiles (user_id, full_name) VALUES ('bob', 'Robert Silva')`)
+		await db.insert(userProfiles).values({ userId: 'bob', fullName: 'Robert Silva' })
 		const learner = await scoreboard({ viewerId: 'ana', showEmails: false, period: 'all', now })
 		expect(learner.top.every((r) => r.email === null)).toBe(true)
 		expect(learner.top.find((r) => r.userId === 'bob')!.name).toBe('Robert Silva')
@@ -106,7 +107,7 @@ describe('scoreboard ranking', () => {
 	})
 
 	it('titles the By path buttons in the language of the reader, English where no twin exists', async () => {
-		await db.execute(sql`UPDATE learning_paths SET title_pt = 'Trilha A' WHERE id = ${pathA}`)
+		await db.update(learningPaths).set({ titlePt: 'Trilha A' }).where(eq(learningPaths.id, pathA))
 		const titles = async (lang: 'en-US' | 'pt-BR') => Object.fromEntries((await boardPaths(lang)).map((p) => [p.slug, p.title]))
 		expect(await titles('pt-BR')).toMatchObject({ 'path-a': 'Trilha A', 'path-b': 'path-b' })
 		expect(await titles('en-US')).toMatchObject({ 'path-a': 'path-a', 'path-b': 'path-b' })

@@ -12,6 +12,7 @@ import { getEnv } from '~/lib/env.server.ts'
 import { log } from '~/lib/log.server.ts'
 import { seedCohort } from './cohort.server.ts'
 import { demoAccounts } from './demo-accounts.ts'
+import { writeDemoManifest } from './demo-manifest.server.ts'
 
 export const CONTENT_DIR = path.resolve(process.cwd(), 'content')
 
@@ -47,6 +48,8 @@ export async function seedDemo({
 	const curriculum = force || Number(n) === 0 ? await importCurriculum(db, await readContentTree(CONTENT_DIR)) : null
 	// After the curriculum: the cohort's history is made of its lessons. Idempotent (seedCohort skips a cohort already there).
 	const demoCohort = cohort ? await seedCohort() : null
+	// After everything: the end-to-end tests read the curriculum's and accounts' ids from it, not from pages.
+	await writeDemoManifest()
 	return { curriculum, cohort: demoCohort }
 }
 
