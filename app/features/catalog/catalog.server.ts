@@ -3,7 +3,7 @@ import type { Language } from '~/features/i18n/config.ts'
 import { localize, localizeOptional } from './localize.ts'
 import { LEVELS, type CourseSummary, type Level, type OutlineLesson, type OutlineModule, type PathCard } from './types.ts'
 import { curriculum, isVisible, lessonBodies, visibleChain, visibleLessons, type CourseNode, type Curriculum, type PathNode } from './curriculum.server.ts'
-import { catalogState, lessonStates, type LessonState } from './learner-state.server.ts'
+import { catalogContext, lessonStates, type CatalogContext, type LessonState } from './learner-state.server.ts'
 
 export type { Level, OutlineLesson, OutlineModule, PathCard }
 
@@ -39,8 +39,8 @@ function courseFacts(course: CourseNode, preview: boolean, completed: Set<string
  * the lessons' own estimates, else the course's) and the learner's enrollment and progress: the kept
  * curriculum and one query for the learner.
  */
-export async function listAvailablePaths(userId: string, opts: { limit?: number; lang?: Language } = {}): Promise<PathCard[]> {
-	const [tree, learner] = await Promise.all([curriculum(), catalogState(userId)])
+export async function listAvailablePaths(userId: string, opts: { limit?: number; lang?: Language; context?: CatalogContext } = {}): Promise<PathCard[]> {
+	const { tree, learner } = opts.context ?? (await catalogContext(userId))
 	const lang = opts.lang ?? 'en-US'
 	const cards: PathCard[] = []
 	for (const path of tree.paths) {
@@ -126,7 +126,7 @@ export type CourseProgress = {
 /** A path with its courses in order, their facts and the learner's progress per course, in the learner's language. */
 export async function getPathOverview(pathId: string, userId: string, preview = false, lang: Language = 'en-US') {
 	if (!isUuid(pathId)) return null
-	const [tree, learner] = await Promise.all([curriculum(), catalogState(userId)])
+	const { tree, learner } = await catalogContext(userId)
 	const row = tree.path.get(pathId)
 	if (!row || !isVisible(row, preview)) return null
 	const courses: CourseProgress[] = row.courses

@@ -1,15 +1,23 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { userEnrollments, userProgress, xpLedger } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
+import { curriculum, type Curriculum } from './curriculum.server.ts'
 import type { OutlineLesson } from './types.ts'
 
 // What a learner brings to the curriculum kept in memory (curriculum.server.ts): their lesson statuses,
 // enrollments and XP, each page's one query for them. Rows are the learner's own, so the cost follows
 // their history (at most one row per lesson), never the platform's.
 
+export type CatalogState = {
+	completed: Set<string>
+	enrolled: Set<string>
+	/** The active enrollments, oldest first (where a first visit starts). */
+	enrolledInOrder: string[]
+}
+
 /** The learner's completed lessons and active enrollments, in one round trip. */
-export async function catalogState(userId: string): Promise<{ completed: Set<string>; enrolled: Set<string> }> {
-	if (!userId) return { completed: new Set(), enrolled: new Set() }
+export async function catalogState(userId: string): Promise<CatalogState> {
+	if (!userId) return { completed: new Set(), enrolled: new Set(), enrolledInOrder: [] }
 	const db = await getDb()
 	const {
 		rows: [row],
@@ -17,10 +25,11 @@ export async function catalogState(userId: string): Promise<{ completed: Set<str
 		SELECT
 			(SELECT array_agg(${userProgress.lessonId}) FROM ${userProgress}
 				WHERE ${userProgress.userId} = ${userId} AND ${userProgress.status} = 'completed') AS completed,
-			(SELECT array_agg(${userEnrollments.learningPathId}) FROM ${userEnrollments}
+			(SELECT array_agg(${userEnrollments.learningPathId} ORDER BY ${userEnrollments.createdAt}, ${userEnrollments.id}) FROM ${userEnrollments}
 				WHERE ${userEnrollments.userId} = ${userId} AND ${userEnrollments.isActive}) AS enrolled
 	`)
-	return { completed: new Set(row?.completed ?? []), enrolled: new Set(row?.enrolled ?? []) }
+	const enrolledInOrder = row?.enrolled ?? []
+	return { completed: new Set(row?.completed ?? []), enrolled: new Set(enrolledInOrder), enrolledInOrder }
 }
 
 export type LessonState = { status: OutlineLesson['status']; xp: number }
@@ -46,4 +55,12 @@ export async function lessonStates(userId: string, lessonIds: string[]): Promise
 		out.set(r.id, kept)
 	}
 	return out
+}
+
+/** The kept curriculum and the learner's place in it: what the catalog and dashboard reads share in one request. */
+export type CatalogContext = { tree: Curriculum; learner: CatalogState }
+
+export async function catalogContext(userId: string): Promise<CatalogContext> {
+	const [tree, learner] = await Promise.all([curriculum(), catalogState(userId)])
+	return { tree, learner }
 }
