@@ -235,7 +235,7 @@ export async function learnerCourse(courseId: string, userId: string, preview = 
 		next: next && { id: next.id, title: next.title },
 		minutes: Object.fromEntries(lessons.filter((l) => l.durationMinutes !== null).map((l) => [l.id, l.durationMinutes!])),
 	}
-	return { outline: outlineOf(found, states, preview, lang), summary }
+	return { outline: outlineOf(found, states, preview, lang), summary, tree }
 }
 
 /** The course player's outline (no lesson bodies) with the learner's status per lesson, in the learner's language. */
@@ -247,9 +247,9 @@ export async function getCourseOutline(courseId: string, userId: string, preview
  * One lesson's body, only if it is visible along its whole chain. Both languages come back (the quiz
  * grader needs the English options whatever the learner reads); pages pick one with localizeLesson.
  */
-export async function getVisibleLesson(lessonId: string, preview = false) {
+export async function getVisibleLesson(lessonId: string, preview = false, kept?: Curriculum) {
 	if (!isUuid(lessonId)) return null
-	const tree = await curriculum()
+	const tree = kept ?? (await curriculum())
 	const chain = visibleChain(tree, lessonId, preview)
 	if (!chain) return null
 	const body = (await lessonBodies(tree, [lessonId])).get(lessonId)

@@ -41,7 +41,7 @@ export async function dashboardHome(userId: string, now = new Date(), check: (s:
 	const [stats, days, resume, paths, challenges] = await Promise.all([
 		settle('stats', check, async () => dashboardStats(userId, await shared)),
 		settle('habits', check, () => completionDays(userId)),
-		settle('resume', check, () => resumePoint(userId, lang)),
+		settle('resume', check, async () => resumePoint(userId, lang, await shared)),
 		settle('paths', check, async () => listAvailablePaths(userId, { limit: 6, lang, context: await shared })),
 		settle('challenges', check, () => challengeStats(userId)),
 	])

@@ -175,9 +175,9 @@ export type LessonRef = { lessonId: string; lessonTitle: string; courseId: strin
  * the kept curriculum, so the cost does not grow with the learner's history; older rows are read only
  * when none of the recent ones is published any more.
  */
-export async function resumePoint(userId: string, lang: Language = 'en-US'): Promise<LessonRef | null> {
+export async function resumePoint(userId: string, lang: Language = 'en-US', context?: Pick<CatalogContext, 'tree'>): Promise<LessonRef | null> {
 	const db = await getDb()
-	const tree = await curriculum()
+	const tree = context?.tree ?? (await curriculum())
 	const touched = (limit: number | null) => {
 		const q = db
 			.select({ lessonId: userProgress.lessonId })

@@ -36,7 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const lang = getLanguage(request)
 	const found = await learnerCourse(params.courseId, user.id, preview, lang)
 	if (!found) throw new Response('Failed to load course', { status: 404 })
-	const { outline: course, summary } = found
+	const { outline: course, summary, tree } = found
 	const flat = course.modules.flatMap((m) => m.lessons)
 	const url = new URL(request.url)
 	const wanted = url.searchParams.get('lesson')
@@ -49,7 +49,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const current = flat[index]
 	let lesson = null
 	if (current && !finished) {
-		const stored = await getVisibleLesson(current.id, preview)
+		// The same curriculum the outline came from: one version read per page.
+		const stored = await getVisibleLesson(current.id, preview, tree)
 		const full = stored && localizeLesson(stored, lang)
 		if (full) {
 			// A view is a visit: the page React Router renders after a no-JavaScript form post (maybe a refused
