@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+	bigint,
 	boolean,
 	check,
 	date,
@@ -593,3 +594,18 @@ export const rateLimits = pgTable('rate_limits', {
 	count: integer('count').notNull(),
 	windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
 })
+
+/**
+ * One row: a number every write to the curriculum tables (paths, courses, modules, lessons, challenges)
+ * raises, by statement-level triggers (migration 0007). Each process keeps the curriculum in memory
+ * (app/features/catalog/curriculum.server.ts) and reloads it when this number has moved, so an admin's
+ * change in any process reaches every other one at its next request.
+ */
+export const curriculumVersion = pgTable(
+	'curriculum_version',
+	{
+		id: integer('id').primaryKey().default(1),
+		version: bigint('version', { mode: 'number' }).notNull().default(1),
+	},
+	(t) => [check('curriculum_version_one_row', sql`${t.id} = 1`)],
+)

@@ -41,13 +41,16 @@ async function cliError(script: 'db-backup' | 'db-restore', args: string[], env:
 	throw new Error(`${script} ${args.join(' ')} succeeded`)
 }
 
-/** Every table of the public schema: its rows as the database renders them, sorted. */
+/**
+ * Every table of the public schema: its rows as the database renders them, sorted. curriculum_version is
+ * derived state a restore raises (never restores): compared on its own by raisedVersion.
+ */
 async function snapshot(db: Db): Promise<Record<string, string[]>> {
 	const out: Record<string, string[]> = {}
 	await db.transaction(async (tx) => {
 		await tx.execute(sql`SET LOCAL TIME ZONE 'UTC'`)
 		const tables = rowsOf<{ name: string }>(
-			await tx.execute(sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`),
+			await tx.execute(sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'curriculum_version' ORDER BY 1`),
 		)
 		for (const { name } of tables) {
 			const rows = rowsOf<{ j: string }>(await tx.execute(sql`SELECT row_to_json(t)::text AS j FROM ${sql.identifier(name)} t ORDER BY 1`))
@@ -56,6 +59,8 @@ async function snapshot(db: Db): Promise<Record<string, string[]>> {
 	})
 	return out
 }
+
+const curriculumVersionOf = async (db: Db) => Number(rowsOf<{ v: string }>(await db.execute(sql`SELECT version AS v FROM curriculum_version`))[0]?.v)
 
 const FILLED = [
 	'user', 'session', 'account', 'verification', 'learning_paths', 'courses', 'modules', 'lessons', 'user_progress',
@@ -128,12 +133,15 @@ describe('db:backup and db:restore on PGlite', () => {
 		let h = await openDatabase({ dataDir })
 		await mutate(h.db)
 		expect(await snapshot(h.db)).not.toEqual(before)
+		const edited = await curriculumVersionOf(h.db)
 		await h.close()
 		fs.writeFileSync(path.join(dataDir, '.auth-secret'), 'a-new-secret')
 
 		expect(await cli('db-restore', [file], { DATA_DIR: dataDir })).toMatch(/Restored PGlite/)
 		h = await openDatabase({ dataDir })
 		expect(await snapshot(h.db)).toEqual(before)
+		// A running process holding the edited curriculum must see the restore as a change (ADR 0011).
+		expect(await curriculumVersionOf(h.db)).toBeGreaterThan(edited)
 		await h.close()
 		expect(fs.readFileSync(path.join(dataDir, '.auth-secret'), 'utf8')).toBe('the-original-secret')
 	}, 120_000)

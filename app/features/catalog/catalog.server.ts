@@ -1,41 +1,17 @@
-import { and, eq, sql, type AnyColumn } from 'drizzle-orm'
 import { z } from 'zod'
-import { getDb } from '~/lib/db.server.ts'
-import { courses as courseTable, learningPaths, lessons, modules as moduleTable, userEnrollments, userProgress } from '#db/schema.ts'
 import type { Language } from '~/features/i18n/config.ts'
 import { localize, localizeOptional } from './localize.ts'
-import { LEVELS, type Level, type OutlineLesson, type OutlineModule, type PathCard } from './types.ts'
+import { LEVELS, type CourseSummary, type Level, type OutlineLesson, type OutlineModule, type PathCard } from './types.ts'
+import { curriculum, isVisible, lessonBodies, visibleChain, visibleLessons, type CourseNode, type Curriculum, type PathNode } from './curriculum.server.ts'
+import { catalogContext, lessonStates, type CatalogContext, type LessonState } from './learner-state.server.ts'
 
 export type { Level, OutlineLesson, OutlineModule, PathCard }
 
 const uuid = z.uuid()
 export const isUuid = (id: string | null | undefined): id is string => uuid.safeParse(id).success
 
-/** Drafts are visible to admins (preview) only; learners see the published chain. */
-const visible = (column: AnyColumn, preview: boolean) => (preview ? sql`true` : sql`${column}`)
-
-// Short names for the queries below (the plain ones are taken by the results they build).
-const p = learningPaths
-const c = courseTable
-const m = moduleTable
-const l = lessons
-const up = userProgress
-const e = userEnrollments
-
-/** The learner's active enrollment in the path of the row being read. */
-const enrolledIn = (userId: string) => sql<boolean>`EXISTS (SELECT 1 FROM ${e} WHERE ${e.learningPathId} = ${p.id} AND ${e.userId} = ${userId} AND ${e.isActive})`
-
-type PathCardRow = Omit<PathCard, 'title' | 'description' | 'prerequisites' | 'englishOnly'> & {
-	title: string
-	titlePt: string | null
-	description: string | null
-	descriptionPt: string | null
-	prerequisites: string | null
-	prerequisitesPt: string | null
-}
-
 /** Pick the learner's language for a path's texts; flag any English fallback. */
-function localizedPath(lang: Language, r: Pick<PathCardRow, 'title' | 'titlePt' | 'description' | 'descriptionPt' | 'prerequisites' | 'prerequisitesPt'>) {
+function localizedPath(lang: Language, r: Pick<PathNode, 'title' | 'titlePt' | 'description' | 'descriptionPt' | 'prerequisites' | 'prerequisitesPt'>) {
 	const title = localize(lang, r.title, r.titlePt)
 	const description = localizeOptional(lang, r.description, r.descriptionPt)
 	const prerequisites = localizeOptional(lang, r.prerequisites, r.prerequisitesPt)
@@ -47,54 +23,46 @@ function localizedPath(lang: Language, r: Pick<PathCardRow, 'title' | 'titlePt' 
 	}
 }
 
+/** A course's published lessons and their minutes (the lessons' own estimates, else the course's). */
+function courseFacts(course: CourseNode, preview: boolean, completed: Set<string>) {
+	const list = visibleLessons(course, preview)
+	const lessonMinutes = list.reduce((n, l) => n + (l.durationMinutes ?? 0), 0)
+	return {
+		lessons: list.length,
+		minutes: lessonMinutes > 0 ? lessonMinutes : (course.durationMinutes ?? 0),
+		done: list.filter((l) => completed.has(l.id)).length,
+	}
+}
+
 /**
  * Published paths that hold at least one published course, with their facts (published lessons, minutes:
- * the lessons' own estimates, else the course's) and the learner's enrollment and progress; one query.
+ * the lessons' own estimates, else the course's) and the learner's enrollment and progress: the kept
+ * curriculum and one query for the learner.
  */
-export async function listAvailablePaths(userId: string, opts: { limit?: number; lang?: Language } = {}): Promise<PathCard[]> {
-	const db = await getDb()
-	const { rows } = await db.execute<PathCardRow>(sql`
-		WITH facts AS (
-			SELECT ${c.id} AS id, ${c.pathId} AS path_id, ${c.durationMinutes} AS duration_minutes,
-				count(${l.id})::int AS lessons,
-				coalesce(sum(${l.durationMinutes}), 0)::int AS minutes,
-				count(${up.id})::int AS done
-			FROM ${c}
-			LEFT JOIN ${m} ON ${m.courseId} = ${c.id} AND ${m.isPublished}
-			LEFT JOIN ${l} ON ${l.moduleId} = ${m.id} AND ${l.isPublished}
-			LEFT JOIN ${up} ON ${up.lessonId} = ${l.id} AND ${up.userId} = ${userId} AND ${up.status} = 'completed'
-			WHERE ${c.isPublished}
-			GROUP BY ${c.id}
-		)
-		SELECT ${p.id} AS id, ${p.slug} AS slug, ${p.title} AS title, ${p.titlePt} AS "titlePt", ${p.description} AS description,
-			${p.descriptionPt} AS "descriptionPt", ${p.prerequisites} AS prerequisites, ${p.prerequisitesPt} AS "prerequisitesPt",
-			${p.level} AS level, ${p.topics} AS topics, ${p.coverUrl} AS "coverUrl",
-			count(facts.id)::int AS "courseCount",
-			coalesce(sum(facts.lessons), 0)::int AS "lessonCount",
-			coalesce(sum(CASE WHEN facts.minutes > 0 THEN facts.minutes ELSE coalesce(facts.duration_minutes, 0) END), 0)::int AS "totalMinutes",
-			coalesce(sum(facts.done), 0)::int AS "completedLessons",
-			${enrolledIn(userId)} AS "isEnrolled"
-		FROM ${p}
-		JOIN facts ON facts.path_id = ${p.id}
-		WHERE ${p.isPublished}
-		GROUP BY ${p.id}
-		ORDER BY ${p.createdAt}, ${p.title}
-		LIMIT ${opts.limit ?? 100}
-	`)
+export async function listAvailablePaths(userId: string, opts: { limit?: number; lang?: Language; context?: CatalogContext } = {}): Promise<PathCard[]> {
+	const { tree, learner } = opts.context ?? (await catalogContext(userId))
 	const lang = opts.lang ?? 'en-US'
-	return rows.map((r) => ({
-		id: r.id,
-		slug: r.slug,
-		...localizedPath(lang, r),
-		level: r.level,
-		topics: r.topics ?? [],
-		coverUrl: r.coverUrl,
-		courseCount: Number(r.courseCount),
-		lessonCount: Number(r.lessonCount),
-		totalMinutes: Number(r.totalMinutes),
-		completedLessons: Number(r.completedLessons),
-		isEnrolled: r.isEnrolled,
-	}))
+	const cards: PathCard[] = []
+	for (const path of tree.paths) {
+		if (!path.isPublished) continue
+		const facts = path.courses.filter((c) => c.isPublished).map((c) => courseFacts(c, false, learner.completed))
+		if (!facts.length) continue
+		cards.push({
+			id: path.id,
+			slug: path.slug,
+			...localizedPath(lang, path),
+			level: path.level,
+			topics: path.topics,
+			coverUrl: path.coverUrl,
+			courseCount: facts.length,
+			lessonCount: facts.reduce((n, f) => n + f.lessons, 0),
+			totalMinutes: facts.reduce((n, f) => n + f.minutes, 0),
+			completedLessons: facts.reduce((n, f) => n + f.done, 0),
+			isEnrolled: learner.enrolled.has(path.id),
+		})
+		if (cards.length >= (opts.limit ?? 100)) break
+	}
+	return cards
 }
 
 export const catalogFilterSchema = z.object({
@@ -155,182 +123,150 @@ export type CourseProgress = {
 	completedLessons: number
 }
 
-/** A path with its courses in order, their facts and the learner's progress per course, in the learner's language; two queries. */
+/** A path with its courses in order, their facts and the learner's progress per course, in the learner's language. */
 export async function getPathOverview(pathId: string, userId: string, preview = false, lang: Language = 'en-US') {
 	if (!isUuid(pathId)) return null
-	const db = await getDb()
-	const { rows: pathRows } = await db.execute<Omit<PathCardRow, 'courseCount' | 'lessonCount' | 'totalMinutes' | 'completedLessons'> & { isPublished: boolean }>(sql`
-		SELECT ${p.id} AS id, ${p.slug} AS slug, ${p.title} AS title, ${p.titlePt} AS "titlePt", ${p.description} AS description,
-			${p.descriptionPt} AS "descriptionPt", ${p.prerequisites} AS prerequisites, ${p.prerequisitesPt} AS "prerequisitesPt",
-			${p.level} AS level, ${p.topics} AS topics, ${p.coverUrl} AS "coverUrl", ${p.isPublished} AS "isPublished",
-			${enrolledIn(userId)} AS "isEnrolled"
-		FROM ${p} WHERE ${p.id} = ${pathId} AND ${visible(p.isPublished, preview)}
-	`)
-	const row = pathRows[0]
-	if (!row) return null
-	const { rows: courseRows } = await db.execute<{
-		id: string
-		slug: string
-		title: string
-		titlePt: string | null
-		summary: string | null
-		summaryPt: string | null
-		prerequisites: string | null
-		prerequisitesPt: string | null
-		level: Level | null
-		coverUrl: string | null
-		order: number
-		isPublished: boolean
-		durationMinutes: number | null
-		totalLessons: number
-		lessonMinutes: number
-		completedLessons: number
-	}>(sql`
-		SELECT ${c.id} AS id, ${c.slug} AS slug, ${c.title} AS title, ${c.titlePt} AS "titlePt", ${c.summary} AS summary, ${c.summaryPt} AS "summaryPt",
-			${c.prerequisites} AS prerequisites, ${c.prerequisitesPt} AS "prerequisitesPt", ${c.level} AS level, ${c.thumbnailUrl} AS "coverUrl",
-			${c.order} AS "order", ${c.isPublished} AS "isPublished", ${c.durationMinutes} AS "durationMinutes",
-			count(${l.id})::int AS "totalLessons",
-			coalesce(sum(${l.durationMinutes}), 0)::int AS "lessonMinutes",
-			count(${up.id})::int AS "completedLessons"
-		FROM ${c}
-		LEFT JOIN ${m} ON ${m.courseId} = ${c.id} AND ${visible(m.isPublished, preview)}
-		LEFT JOIN ${l} ON ${l.moduleId} = ${m.id} AND ${visible(l.isPublished, preview)}
-		LEFT JOIN ${up} ON ${up.lessonId} = ${l.id} AND ${up.userId} = ${userId} AND ${up.status} = 'completed'
-		WHERE ${c.pathId} = ${pathId} AND ${visible(c.isPublished, preview)}
-		GROUP BY ${c.id}
-		ORDER BY ${c.order}, ${c.title}
-	`)
-	const courses: CourseProgress[] = courseRows.map((c) => {
-		const title = localize(lang, c.title, c.titlePt)
-		const summary = localizeOptional(lang, c.summary, c.summaryPt)
-		const prerequisites = localizeOptional(lang, c.prerequisites, c.prerequisitesPt)
-		return {
-			id: c.id,
-			slug: c.slug,
-			title: title.text,
-			summary: summary?.text ?? null,
-			prerequisites: prerequisites?.text ?? null,
-			englishOnly: title.en || !!summary?.en || !!prerequisites?.en,
-			level: c.level,
-			coverUrl: c.coverUrl,
-			order: c.order,
-			isPublished: c.isPublished,
-			totalLessons: Number(c.totalLessons),
-			totalMinutes: Number(c.lessonMinutes) || Number(c.durationMinutes ?? 0),
-			completedLessons: Number(c.completedLessons),
-		}
-	})
-	const path = {
+	const { tree, learner } = await catalogContext(userId)
+	const row = tree.path.get(pathId)
+	if (!row || !isVisible(row, preview)) return null
+	const courses: CourseProgress[] = row.courses
+		.filter((c) => isVisible(c, preview))
+		.map((c) => {
+			const facts = courseFacts(c, preview, learner.completed)
+			const title = localize(lang, c.title, c.titlePt)
+			const summary = localizeOptional(lang, c.summary, c.summaryPt)
+			const prerequisites = localizeOptional(lang, c.prerequisites, c.prerequisitesPt)
+			return {
+				id: c.id,
+				slug: c.slug,
+				title: title.text,
+				summary: summary?.text ?? null,
+				prerequisites: prerequisites?.text ?? null,
+				englishOnly: title.en || !!summary?.en || !!prerequisites?.en,
+				level: c.level,
+				coverUrl: c.coverUrl,
+				order: c.order,
+				isPublished: c.isPublished,
+				totalLessons: facts.lessons,
+				totalMinutes: facts.minutes,
+				completedLessons: facts.done,
+			}
+		})
+	return {
 		id: row.id,
 		slug: row.slug,
 		...localizedPath(lang, row),
 		level: row.level,
-		topics: row.topics ?? [],
+		topics: row.topics,
 		coverUrl: row.coverUrl,
 		isPublished: row.isPublished,
-		isEnrolled: row.isEnrolled,
+		isEnrolled: learner.enrolled.has(row.id),
 		totalMinutes: courses.reduce((n, c) => n + c.totalMinutes, 0),
+		courses,
 	}
-	return { ...path, courses }
 }
 
-/** The course player's outline (no lesson bodies) with the learner's status per lesson, in the learner's language; two queries. */
-export async function getCourseOutline(courseId: string, userId: string, preview = false, lang: Language = 'en-US') {
-	if (!isUuid(courseId)) return null
-	const db = await getDb()
-	const { rows: courseRows } = await db.execute<{
-		id: string
-		title: string
-		titlePt: string | null
-		summary: string | null
-		summaryPt: string | null
-		isPublished: boolean
-		pathId: string
-		pathTitle: string
-		pathTitlePt: string | null
-		pathPublished: boolean
-	}>(sql`
-		SELECT ${c.id} AS id, ${c.title} AS title, ${c.titlePt} AS "titlePt", ${c.summary} AS summary, ${c.summaryPt} AS "summaryPt",
-			${c.isPublished} AS "isPublished", ${p.id} AS "pathId", ${p.title} AS "pathTitle", ${p.titlePt} AS "pathTitlePt", ${p.isPublished} AS "pathPublished"
-		FROM ${c} JOIN ${p} ON ${p.id} = ${c.pathId}
-		WHERE ${c.id} = ${courseId} AND ${visible(c.isPublished, preview)} AND ${visible(p.isPublished, preview)}
-	`)
-	const found = courseRows[0]
-	if (!found) return null
-	const title = localize(lang, found.title, found.titlePt)
-	const summary = localizeOptional(lang, found.summary, found.summaryPt)
-	const pathTitle = localize(lang, found.pathTitle, found.pathTitlePt)
-	const course = {
-		id: found.id,
+/** The course and its path when both are visible, with the course's visible lessons in outline order. */
+function visibleCourse(tree: Curriculum, courseId: string, preview: boolean) {
+	const course = isUuid(courseId) ? tree.course.get(courseId) : undefined
+	const path = course && tree.path.get(course.pathId)
+	if (!course || !path || !isVisible(course, preview) || !isVisible(path, preview)) return null
+	return { course, path, lessons: visibleLessons(course, preview) }
+}
+
+/** The outline (no lesson bodies) in the learner's language, each lesson with the learner's status. */
+function outlineOf(found: NonNullable<ReturnType<typeof visibleCourse>>, states: Map<string, LessonState>, preview: boolean, lang: Language) {
+	const { course, path } = found
+	const title = localize(lang, course.title, course.titlePt)
+	const summary = localizeOptional(lang, course.summary, course.summaryPt)
+	const modules: OutlineModule[] = course.modules
+		.filter((m) => isVisible(m, preview))
+		.map((m) => {
+			const mTitle = localize(lang, m.title, m.titlePt)
+			const lessons = m.lessons
+				.filter((l) => isVisible(l, preview))
+				.map((l): OutlineLesson => {
+					const lTitle = localize(lang, l.title, l.titlePt)
+					return {
+						id: l.id,
+						title: lTitle.text,
+						englishOnly: lTitle.en,
+						lessonType: l.lessonType,
+						order: l.order,
+						xpValue: l.xpValue,
+						durationMinutes: l.durationMinutes,
+						isPublished: l.isPublished,
+						status: states.get(l.id)?.status ?? 'not_started',
+					}
+				})
+			return { id: m.id, title: mTitle.text, englishOnly: mTitle.en, order: m.order, isPublished: m.isPublished, lessons }
+		})
+		// A module shows when it has a visible lesson (the outline is read lesson by lesson).
+		.filter((m) => m.lessons.length > 0)
+	return {
+		id: course.id,
 		title: title.text,
 		titleEnglishOnly: title.en,
 		summary: summary?.text ?? null,
-		isPublished: found.isPublished,
-		pathId: found.pathId,
-		pathTitle: pathTitle.text,
-		pathPublished: found.pathPublished,
+		isPublished: course.isPublished,
+		pathId: path.id,
+		pathTitle: localize(lang, path.title, path.titlePt).text,
+		pathPublished: path.isPublished,
+		modules,
 	}
-	const { rows } = await db.execute<Omit<OutlineLesson, 'englishOnly'> & { titlePt: string | null; moduleId: string; moduleTitle: string; moduleTitlePt: string | null; moduleOrder: number; modulePublished: boolean }>(sql`
-		SELECT ${m.id} AS "moduleId", ${m.title} AS "moduleTitle", ${m.titlePt} AS "moduleTitlePt", ${m.order} AS "moduleOrder", ${m.isPublished} AS "modulePublished",
-			${l.id} AS id, ${l.title} AS title, ${l.titlePt} AS "titlePt", ${l.lessonType} AS "lessonType", ${l.order} AS "order", ${l.xpValue} AS "xpValue",
-			${l.durationMinutes} AS "durationMinutes", ${l.isPublished} AS "isPublished",
-			coalesce(${up.status}, 'not_started') AS status
-		FROM ${m}
-		JOIN ${l} ON ${l.moduleId} = ${m.id} AND ${visible(l.isPublished, preview)}
-		LEFT JOIN ${up} ON ${up.lessonId} = ${l.id} AND ${up.userId} = ${userId}
-		WHERE ${m.courseId} = ${courseId} AND ${visible(m.isPublished, preview)}
-		ORDER BY ${m.order}, ${m.title}, ${l.order}, ${l.title}
-	`)
-	const modules: OutlineModule[] = []
-	for (const r of rows) {
-		let m = modules.at(-1)
-		if (!m || m.id !== r.moduleId) {
-			const mTitle = localize(lang, r.moduleTitle, r.moduleTitlePt)
-			m = { id: r.moduleId, title: mTitle.text, englishOnly: mTitle.en, order: r.moduleOrder, isPublished: r.modulePublished, lessons: [] }
-			modules.push(m)
-		}
-		const lTitle = localize(lang, r.title, r.titlePt)
-		m.lessons.push({
-			id: r.id,
-			title: lTitle.text,
-			englishOnly: lTitle.en,
-			lessonType: r.lessonType,
-			order: r.order,
-			xpValue: r.xpValue,
-			durationMinutes: r.durationMinutes,
-			isPublished: r.isPublished,
-			status: r.status,
-		})
+}
+
+/** What the course player shows: the outline with the learner's statuses and the course's standing, one query. */
+export async function learnerCourse(courseId: string, userId: string, preview = false, lang: Language = 'en-US') {
+	const tree = await curriculum()
+	const found = visibleCourse(tree, courseId, preview)
+	if (!found) return null
+	const states = await lessonStates(
+		userId,
+		found.lessons.map((l) => l.id),
+	)
+	const lessons = found.lessons
+	const courses = found.path.courses
+	const next = courses.slice(courses.indexOf(found.course) + 1).find((c) => isVisible(c, preview)) ?? null
+	const summary: CourseSummary = {
+		total: lessons.length,
+		done: lessons.filter((l) => states.get(l.id)?.status === 'completed').length,
+		xp: lessons.reduce((n, l) => n + (states.get(l.id)?.xp ?? 0), 0),
+		next: next && { id: next.id, title: next.title },
+		minutes: Object.fromEntries(lessons.filter((l) => l.durationMinutes !== null).map((l) => [l.id, l.durationMinutes!])),
 	}
-	return { ...course, modules }
+	return { outline: outlineOf(found, states, preview, lang), summary, tree }
+}
+
+/** The course player's outline (no lesson bodies) with the learner's status per lesson, in the learner's language. */
+export async function getCourseOutline(courseId: string, userId: string, preview = false, lang: Language = 'en-US') {
+	return (await learnerCourse(courseId, userId, preview, lang))?.outline ?? null
 }
 
 /**
  * One lesson's body, only if it is visible along its whole chain. Both languages come back (the quiz
  * grader needs the English options whatever the learner reads); pages pick one with localizeLesson.
  */
-export async function getVisibleLesson(lessonId: string, preview = false) {
+export async function getVisibleLesson(lessonId: string, preview = false, kept?: Curriculum) {
 	if (!isUuid(lessonId)) return null
-	const db = await getDb()
-	const rows = await db
-		.select({
-			id: l.id,
-			title: l.title,
-			titlePt: l.titlePt,
-			lessonType: l.lessonType,
-			content: l.content,
-			contentPt: l.contentPt,
-			xpValue: l.xpValue,
-			moduleId: m.id,
-			courseId: c.id,
-			pathId: p.id,
-		})
-		.from(l)
-		.innerJoin(m, eq(m.id, l.moduleId))
-		.innerJoin(c, eq(c.id, m.courseId))
-		.innerJoin(p, eq(p.id, c.pathId))
-		.where(and(eq(l.id, lessonId), visible(l.isPublished, preview), visible(m.isPublished, preview), visible(c.isPublished, preview), visible(p.isPublished, preview)))
-	return rows[0] ?? null
+	const tree = kept ?? (await curriculum())
+	const chain = visibleChain(tree, lessonId, preview)
+	if (!chain) return null
+	const body = (await lessonBodies(tree, [lessonId])).get(lessonId)
+	if (!body) return null
+	const { lesson, module, course, path } = chain
+	return {
+		id: lesson.id,
+		title: lesson.title,
+		titlePt: lesson.titlePt,
+		lessonType: lesson.lessonType,
+		content: body.content,
+		contentPt: body.contentPt,
+		xpValue: lesson.xpValue,
+		moduleId: module.id,
+		courseId: course.id,
+		pathId: path.id,
+	}
 }
 
 /** A lesson's title and body in the learner's language (quizzes localise per question, in lesson-view). */

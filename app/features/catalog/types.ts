@@ -35,3 +35,15 @@ export type PathCard = {
 
 export const LEVELS = ['beginner', 'intermediate', 'advanced'] as const
 export type Level = (typeof LEVELS)[number]
+
+export type CourseSummary = {
+	/** Published lessons in the course, and how many of them the learner has completed. */
+	total: number
+	done: number
+	/** XP the learner earned from this course's lessons (the ledger, so each lesson counts once). */
+	xp: number
+	/** The next published course of the same path (outline order), if any. */
+	next: { id: string; title: string } | null
+	/** Minutes per lesson, for the outline; lessons without a duration are left out. */
+	minutes: Record<string, number>
+}

@@ -1,4 +1,5 @@
 import { listAvailablePaths } from '~/features/catalog/catalog.server.ts'
+import { catalogContext } from '~/features/catalog/learner-state.server.ts'
 import type { Language } from '~/features/i18n/config.ts'
 import { challengeStats } from '~/features/challenges/attempts.server.ts'
 import { log } from '~/lib/log.server.ts'
@@ -33,15 +34,19 @@ const ZERO_STATS: DashboardStats = { totalXP: 0, completedLessons: 0, inProgress
  * your first lesson' call opens. `check` is the test-only fault switch (section-faults.server.ts).
  */
 export async function dashboardHome(userId: string, now = new Date(), check: (s: Section) => void = () => {}, lang: Language = 'en-US') {
+	// The kept curriculum and the learner's place in it, read once for the sections that need them.
+	const shared = catalogContext(userId)
+	// Each section awaits it inside its own settle; this only keeps an early failure from being unhandled.
+	shared.catch(() => {})
 	const [stats, days, resume, paths, challenges] = await Promise.all([
-		settle('stats', check, () => dashboardStats(userId)),
+		settle('stats', check, async () => dashboardStats(userId, await shared)),
 		settle('habits', check, () => completionDays(userId)),
-		settle('resume', check, () => resumePoint(userId, lang)),
-		settle('paths', check, () => listAvailablePaths(userId, { limit: 6, lang })),
+		settle('resume', check, async () => resumePoint(userId, lang, await shared)),
+		settle('paths', check, async () => listAvailablePaths(userId, { limit: 6, lang, context: await shared })),
 		settle('challenges', check, () => challengeStats(userId)),
 	])
 	const resumed = resume.ok ? resume.value : null
-	const start = resume.ok && !resumed ? await settle('resume', check, () => firstLesson(userId, lang)) : null
+	const start = resume.ok && !resumed ? await settle('resume', check, async () => firstLesson(userId, lang, await shared)) : null
 	const today = utcDay(now)
 	const habits: Settled<{ streak: number; thisWeek: number; goal: number; goalPercent: number; week: ReturnType<typeof lastSevenDays> }> = days.ok
 		? (() => {

@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { getVisibleLesson, isUuid } from '~/features/catalog/catalog.server.ts'
+import { curriculum, visibleChain, visibleLessons, type PathNode } from '~/features/catalog/curriculum.server.ts'
+import { catalogContext, type CatalogContext } from '~/features/catalog/learner-state.server.ts'
 import { localize, localizeOptional } from '~/features/catalog/localize.ts'
 import { issueCertificateIfComplete } from '~/features/certificates/certificates.server.ts'
 import type { Language } from '~/features/i18n/config.ts'
@@ -7,7 +9,7 @@ import { getDb } from '~/lib/db.server.ts'
 import { log } from '~/lib/log.server.ts'
 import { excluded, names } from '~/lib/sql-columns.ts'
 import { isConnectionFault } from '#db/faults.ts'
-import { courses, learningPaths, lessons, modules, userCompletionDays, userEnrollments, userProgress, xpLedger, xpTotals } from '#db/schema.ts'
+import { learningPaths, userCompletionDays, userEnrollments, userProgress, xpLedger, xpTotals } from '#db/schema.ts'
 import { failIfAsked } from './section-faults.server.ts'
 
 /** Enroll in a published path. Idempotent: double clicks and parallel requests leave one row. */
@@ -167,85 +169,66 @@ export async function completeLessons(userId: string, items: { lessonId: string;
 }
 
 export type LessonRef = { lessonId: string; lessonTitle: string; courseId: string; courseTitle: string; courseDescription: string | null }
-type LessonRow = LessonRef & { lessonTitlePt: string | null; courseTitlePt: string | null; courseDescriptionPt: string | null }
-
 /**
  * The latest lesson touched (viewed or completed) that is still published: where to pick up.
- * Reads the learner's most recent rows in index order (user_progress_user_touched_idx) and joins only
- * those, so the cost does not grow with the learner's history; older rows are read only when none of
- * the recent ones is published any more.
+ * Reads the learner's most recent rows in index order (user_progress_user_touched_idx) and finds them in
+ * the kept curriculum, so the cost does not grow with the learner's history; older rows are read only
+ * when none of the recent ones is published any more.
  */
-export async function resumePoint(userId: string, lang: Language = 'en-US'): Promise<LessonRef | null> {
+export async function resumePoint(userId: string, lang: Language = 'en-US', context?: Pick<CatalogContext, 'tree'>): Promise<LessonRef | null> {
 	const db = await getDb()
-	const find = async (recent: number | null) =>
-		(
-			await db.execute<LessonRow>(sql`
-				SELECT ${lessons.id} AS "lessonId", ${lessons.title} AS "lessonTitle", ${lessons.titlePt} AS "lessonTitlePt", ${courses.id} AS "courseId", ${courses.title} AS "courseTitle",
-					${courses.titlePt} AS "courseTitlePt", ${courses.description} AS "courseDescription", ${courses.descriptionPt} AS "courseDescriptionPt"
-				FROM (
-					SELECT ${userProgress.lessonId} AS lesson_id, greatest(${userProgress.lastViewedAt}, ${userProgress.completedAt}) AS touched
-					FROM ${userProgress}
-					WHERE ${userProgress.userId} = ${userId}
-					-- The expression of user_progress_user_touched_idx, so the recent rows are read in index order.
-					ORDER BY greatest(${userProgress.lastViewedAt}, ${userProgress.completedAt}) DESC NULLS LAST
-					${recent ? sql`LIMIT ${recent}` : sql``}
-				) up
-				JOIN ${lessons} ON ${lessons.id} = up.lesson_id AND ${lessons.isPublished}
-				JOIN ${modules} ON ${modules.id} = ${lessons.moduleId} AND ${modules.isPublished}
-				JOIN ${courses} ON ${courses.id} = ${modules.courseId} AND ${courses.isPublished}
-				JOIN ${learningPaths} ON ${learningPaths.id} = ${courses.pathId} AND ${learningPaths.isPublished}
-				ORDER BY up.touched DESC NULLS LAST
-				LIMIT 1
-			`)
-		).rows[0] ?? null
-	const row = (await find(20)) ?? (await find(null))
-	if (!row) return null
+	const tree = context?.tree ?? (await curriculum())
+	const touched = (limit: number | null) => {
+		const q = db
+			.select({ lessonId: userProgress.lessonId })
+			.from(userProgress)
+			.where(eq(userProgress.userId, userId))
+			// The expression of user_progress_user_touched_idx, so the recent rows are read in index order.
+			.orderBy(sql`greatest(${userProgress.lastViewedAt}, ${userProgress.completedAt}) DESC NULLS LAST`)
+		return limit ? q.limit(limit) : q
+	}
+	const find = (rows: { lessonId: string }[]) => rows.map((r) => visibleChain(tree, r.lessonId, false)).find((c) => c !== null) ?? null
+	const chain = find(await touched(20)) ?? find(await touched(null))
+	if (!chain) return null
+	const { lesson, course } = chain
 	return {
-		lessonId: row.lessonId,
-		lessonTitle: localize(lang, row.lessonTitle, row.lessonTitlePt).text,
-		courseId: row.courseId,
-		courseTitle: localize(lang, row.courseTitle, row.courseTitlePt).text,
-		courseDescription: localizeOptional(lang, row.courseDescription, row.courseDescriptionPt)?.text ?? null,
+		lessonId: lesson.id,
+		lessonTitle: localize(lang, lesson.title, lesson.titlePt).text,
+		courseId: course.id,
+		courseTitle: localize(lang, course.title, course.titlePt).text,
+		courseDescription: localizeOptional(lang, course.description, course.descriptionPt)?.text ?? null,
 	}
 }
 
 export type DashboardStats = { totalXP: number; completedLessons: number; inProgressPaths: number; enrolledPaths: number; totalTimeSpent: number }
 
 /**
- * The four stat cards in one round trip, from the totals the database keeps (xp_totals and
- * user_completion_days, maintained by triggers): the cost does not grow with the learner's history.
- * 'Paths in progress' counts the active enrollments in published paths that still have a published
- * lesson the learner has not completed; enrolledPaths counts them all (the 'No paths yet' state).
+ * The four stat cards: XP and completions from the totals the database keeps (xp_totals and
+ * user_completion_days, maintained by triggers), so the cost does not grow with the learner's history;
+ * paths from the kept curriculum. 'Paths in progress' counts the active enrollments in published paths
+ * that still have a published lesson the learner has not completed; enrolledPaths counts them all (the
+ * 'No paths yet' state).
  */
-export async function dashboardStats(userId: string): Promise<DashboardStats> {
+export async function dashboardStats(userId: string, context?: CatalogContext): Promise<DashboardStats> {
 	const db = await getDb()
-	const {
-		rows: [row],
-	} = await db.execute<{ xp: number; completed: number; paths: number; enrolled: number }>(sql`
-		WITH enrolled AS (
-			SELECT ${learningPaths.id} AS id FROM ${userEnrollments}
-			JOIN ${learningPaths} ON ${learningPaths.id} = ${userEnrollments.learningPathId} AND ${learningPaths.isPublished}
-			WHERE ${userEnrollments.userId} = ${userId} AND ${userEnrollments.isActive}
-		)
-		SELECT
-			(SELECT coalesce(sum(${xpTotals.xp}), 0)::int FROM ${xpTotals}
-				WHERE ${xpTotals.period} = 'all' AND ${xpTotals.scope} = 'all' AND ${xpTotals.userId} = ${userId}) AS xp,
-			(SELECT coalesce(sum(${userCompletionDays.completions}), 0)::int FROM ${userCompletionDays} WHERE ${userCompletionDays.userId} = ${userId}) AS completed,
-			(SELECT count(*)::int FROM enrolled) AS enrolled,
-			(SELECT count(*)::int FROM enrolled WHERE EXISTS (
-				SELECT 1 FROM ${courses}
-				JOIN ${modules} ON ${modules.courseId} = ${courses.id} AND ${modules.isPublished}
-				JOIN ${lessons} ON ${lessons.moduleId} = ${modules.id} AND ${lessons.isPublished}
-				LEFT JOIN ${userProgress} ON ${userProgress.lessonId} = ${lessons.id} AND ${userProgress.userId} = ${userId} AND ${userProgress.status} = 'completed'
-				WHERE ${courses.pathId} = enrolled.id AND ${courses.isPublished} AND ${userProgress.lessonId} IS NULL
-			)) AS paths
-	`)
+	const [{ tree, learner }, totals] = await Promise.all([
+		context ?? catalogContext(userId),
+		db.execute<{ xp: number; completed: number }>(sql`
+			SELECT
+				(SELECT coalesce(sum(${xpTotals.xp}), 0)::int FROM ${xpTotals}
+					WHERE ${xpTotals.period} = 'all' AND ${xpTotals.scope} = 'all' AND ${xpTotals.userId} = ${userId}) AS xp,
+				(SELECT coalesce(sum(${userCompletionDays.completions}), 0)::int FROM ${userCompletionDays} WHERE ${userCompletionDays.userId} = ${userId}) AS completed
+		`),
+	])
+	const row = totals.rows[0]
+	const enrolled = learner.enrolledInOrder.map((id) => tree.path.get(id)).filter((p) => p?.isPublished)
+	const unfinished = (path: PathNode) => path.courses.some((c) => c.isPublished && visibleLessons(c, false).some((l) => !learner.completed.has(l.id)))
 	const completed = Number(row?.completed ?? 0)
 	return {
 		totalXP: Number(row?.xp ?? 0),
 		completedLessons: completed,
-		inProgressPaths: Number(row?.paths ?? 0),
-		enrolledPaths: Number(row?.enrolled ?? 0),
+		inProgressPaths: enrolled.filter((p) => unfinished(p!)).length,
+		enrolledPaths: enrolled.length,
 		totalTimeSpent: completed * 15,
 	}
 }
@@ -254,30 +237,18 @@ export async function dashboardStats(userId: string): Promise<DashboardStats> {
  * Where a learner with nothing to resume starts: the first lesson (outline order) of their first enrolled
  * path, else of the first published path. Only published lessons along a published chain.
  */
-export async function firstLesson(userId: string, lang: Language = 'en-US'): Promise<{ lessonId: string; courseId: string; lessonTitle: string } | null> {
-	const db = await getDb()
-	const [first] = await db
-		.select({ lessonId: lessons.id, courseId: courses.id, lessonTitle: lessons.title, lessonTitlePt: lessons.titlePt })
-		.from(learningPaths)
-		.innerJoin(courses, and(eq(courses.pathId, learningPaths.id), sql`${courses.isPublished}`))
-		.innerJoin(modules, and(eq(modules.courseId, courses.id), sql`${modules.isPublished}`))
-		.innerJoin(lessons, and(eq(lessons.moduleId, modules.id), sql`${lessons.isPublished}`))
-		.leftJoin(userEnrollments, and(eq(userEnrollments.learningPathId, learningPaths.id), eq(userEnrollments.userId, userId), sql`${userEnrollments.isActive}`))
-		.where(sql`${learningPaths.isPublished}`)
-		.orderBy(
-			sql`(${userEnrollments.id} IS NULL)`,
-			userEnrollments.createdAt,
-			learningPaths.createdAt,
-			learningPaths.title,
-			courses.order,
-			courses.title,
-			modules.order,
-			modules.title,
-			lessons.order,
-			lessons.title,
-		)
-		.limit(1)
-	return first ? { lessonId: first.lessonId, courseId: first.courseId, lessonTitle: localize(lang, first.lessonTitle, first.lessonTitlePt).text } : null
+export async function firstLesson(userId: string, lang: Language = 'en-US', context?: CatalogContext): Promise<{ lessonId: string; courseId: string; lessonTitle: string } | null> {
+	const { tree, learner } = context ?? (await catalogContext(userId))
+	const enrolled = learner.enrolledInOrder.map((id) => tree.path.get(id)).filter((p): p is PathNode => !!p)
+	const others = tree.paths.filter((p) => !learner.enrolled.has(p.id))
+	for (const path of [...enrolled, ...others]) {
+		if (!path.isPublished) continue
+		for (const course of path.courses) {
+			const first = course.isPublished ? visibleLessons(course, false)[0] : undefined
+			if (first) return { lessonId: first.id, courseId: course.id, lessonTitle: localize(lang, first.title, first.titlePt).text }
+		}
+	}
+	return null
 }
 
 /** Completions per UTC day for the streak and the last-7-days bars: at most 401 rows of user_completion_days. */

@@ -15,11 +15,11 @@ import { Button } from '~/components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '~/components/ui/sheet'
 import { requireUser } from '~/features/auth/session.server.ts'
 import { isAdmin } from '~/features/auth/user.ts'
-import { getCourseOutline, getVisibleLesson, localizeLesson } from '~/features/catalog/catalog.server.ts'
+import { getVisibleLesson, learnerCourse, localizeLesson } from '~/features/catalog/catalog.server.ts'
 import { getLanguage } from '~/features/i18n/i18n.server.ts'
 import { EnglishOnly } from '~/components/learn/catalog-facts'
 import { lessonBody } from '~/features/lessons/lesson-view.server.ts'
-import { courseSummary, isFinished } from '~/features/progress/course-progress.server.ts'
+import { isFinished } from '~/features/progress/course-progress.server.ts'
 import { completeOrFail, markViewed } from '~/features/progress/progress.server.ts'
 import { failIfAsked } from '~/features/progress/section-faults.server.ts'
 import { SectionError } from '~/components/learn/section-error'
@@ -34,12 +34,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	failIfAsked(request, 'course')
 	const preview = isAdmin(user)
 	const lang = getLanguage(request)
-	const course = await getCourseOutline(params.courseId, user.id, preview, lang)
-	if (!course) throw new Response('Failed to load course', { status: 404 })
+	const found = await learnerCourse(params.courseId, user.id, preview, lang)
+	if (!found) throw new Response('Failed to load course', { status: 404 })
+	const { outline: course, summary, tree } = found
 	const flat = course.modules.flatMap((m) => m.lessons)
 	const url = new URL(request.url)
 	const wanted = url.searchParams.get('lesson')
-	const summary = await courseSummary(user.id, course.id, preview)
 	// The course-finished screen, once every lesson is completed; before that the link opens the player.
 	const finished = url.searchParams.get('finished') === '1' && isFinished(summary) ? { xp: summary.xp, total: summary.total, next: summary.next } : null
 	// Without a chosen lesson, 'Continue' lands on the first lesson not yet completed (the first when all are).
@@ -49,7 +49,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const current = flat[index]
 	let lesson = null
 	if (current && !finished) {
-		const stored = await getVisibleLesson(current.id, preview)
+		// The same curriculum the outline came from: one version read per page.
+		const stored = await getVisibleLesson(current.id, preview, tree)
 		const full = stored && localizeLesson(stored, lang)
 		if (full) {
 			// A view is a visit: the page React Router renders after a no-JavaScript form post (maybe a refused
