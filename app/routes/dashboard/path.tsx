@@ -103,8 +103,12 @@ export default function PathOverview({ loaderData }: Route.ComponentProps) {
 										<CardTitle className="flex flex-wrap items-center gap-2">
 											{/* The number hangs beside the title: it never wraps onto a line of its own. */}
 											<span className="flex min-w-0 gap-1.5">
-												<span className="text-muted-foreground shrink-0">{i + 1}.</span>
-												<span className="min-w-0 break-words">{c.title}</span>
+												<span className="text-muted-foreground shrink-0" data-course-number>
+													{i + 1}.
+												</span>
+												<span className="min-w-0 break-words" data-course-title>
+													{c.title}
+												</span>
 											</span>
 											<EnglishOnly show={c.englishOnly} />
 											{!c.isPublished ? <Badge variant="outline">{t('admin.draft')}</Badge> : null}
