@@ -265,7 +265,7 @@ async function demoIds(page: Page): Promise<Ids> {
 for (const lang of languages) {
 	for (const width of widths) {
 		test(`no page scrolls sideways or clips a control at ${width} px in ${lang}`, async ({ browser, baseURL }) => {
-			test.setTimeout(240_000)
+			test.setTimeout(420_000)
 			const who: Record<Who, Awaited<ReturnType<typeof languageContext>>> = {
 				anon: await languageContext(browser, baseURL!, lang, width, 'anon'),
 				learner: await languageContext(browser, baseURL!, lang, width, 'learner'),
@@ -281,9 +281,12 @@ for (const lang of languages) {
 				}
 				const { page } = who[entry.who]
 				for (const url of entry.urls(ids)) {
-					await page.goto(url)
-					// Measured as the learner sees it once React has run; the static pages (landings, sign-in, certificates) ship no React.
-					if (await page.evaluate(() => '__reactRouterContext' in window)) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+					const response = await page.goto(url)
+					// Measured as the learner sees it once React has run. The static pages (landings, sign-in, certificates)
+					// ship no React; an error page (a 404) hydrates without the app's mark, so it waits for the network to settle.
+					if (!(await page.evaluate(() => '__reactRouterContext' in window))) await page.waitForLoadState('load')
+					else if ((response?.status() ?? 200) >= 400) await page.waitForLoadState('networkidle')
+					else await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 					await expect(page.locator('html'), `${url} renders in ${lang}`).toHaveAttribute('lang', lang)
 					for (const p of await page.evaluate(findProblems))
 						failures.push(`${lang} ${width}px ${url} (${route.path}, ${entry.who}): ${p.kind}: ${p.element} — ${p.detail}`)
