@@ -63,14 +63,15 @@ export function Breadcrumbs() {
 	const crumbs = useCrumbs()
 	return (
 		<Breadcrumb>
-			<BreadcrumbList>
+			{/* One line that gives way: the current page's name shrinks to an ellipsis before it reaches the language switch. */}
+			<BreadcrumbList className="flex-nowrap">
 				{crumbs.map((c, i) => {
 					const last = i === crumbs.length - 1
 					return (
 						<Fragment key={`${c.label}-${i}`}>
-							<BreadcrumbItem className={last ? undefined : 'hidden sm:inline-flex'}>
+							<BreadcrumbItem className={last ? 'min-w-0' : 'hidden shrink-0 sm:inline-flex'}>
 								{last || !c.to ? (
-									<BreadcrumbPage className="max-w-48 truncate">{c.label}</BreadcrumbPage>
+									<BreadcrumbPage className="max-w-48 min-w-0 truncate" title={c.label}>{c.label}</BreadcrumbPage>
 								) : (
 									<BreadcrumbLink asChild>
 										<Link to={c.to}>{c.label}</Link>

@@ -74,6 +74,11 @@ function highlight(line: string): React.ReactNode[] {
 	return out
 }
 
+function hanging(line: string): React.CSSProperties {
+	const columns = (line.match(/^ */)?.[0].length ?? 0) + 2
+	return { paddingLeft: `${columns}ch`, textIndent: `-${columns}ch` }
+}
+
 /** `tracked`: the sticky window beside the steps, whose lines the island lights per step. */
 function CodeWindow({ fileName, tracked, from = 1, to = lines.length }: { fileName: string; tracked?: { from: number; to: number }; from?: number; to?: number }) {
 	return (
@@ -84,7 +89,8 @@ function CodeWindow({ fileName, tracked, from = 1, to = lines.length }: { fileNa
 				<span className="size-3 rounded-full bg-emerald-400/80" aria-hidden />
 				<span className="ml-2 font-mono text-xs text-slate-400">{fileName}</span>
 			</div>
-			{/* Focusable: its long lines scroll sideways, and a keyboard has to reach them too. */}
+			{/* Long lines wrap with a hanging indent, so no word is cut at the window's edge on a phone or beside the
+			    steps on a desktop. Focusable: it keeps its sideways scroll for a token wider than the window. */}
 			<pre tabIndex={0} className="overflow-x-auto py-4 font-mono text-[12.5px] leading-6 text-slate-200 sm:text-[13px]">
 				<code>
 					{lines.slice(from - 1, to).map((line, idx) => {
@@ -96,14 +102,17 @@ function CodeWindow({ fileName, tracked, from = 1, to = lines.length }: { fileNa
 								data-lit={tracked ? String(n >= tracked.from && n <= tracked.to) : undefined}
 								// Unlit lines dim only as far as AA contrast allows (4.5:1 for the slate-400 numbers and comments).
 								className={cn(
-									'block border-l-2 border-transparent pr-4 pl-3 transition-[opacity,background-color] duration-300 motion-reduce:transition-none',
+									'flex border-l-2 border-transparent pr-4 pl-3 transition-[opacity,background-color] duration-300 motion-reduce:transition-none',
 									tracked && 'opacity-75 data-[lit=true]:border-primary data-[lit=true]:bg-primary/15 data-[lit=true]:opacity-100',
 								)}
 							>
-								<span className="mr-4 inline-block w-5 text-right text-slate-400 select-none" aria-hidden>
+								<span className="mr-4 inline-block w-5 shrink-0 text-right text-slate-400 select-none" aria-hidden>
 									{n}
 								</span>
-								{line ? highlight(line) : ' '}
+								{/* A hanging indent: a wrapped line continues two columns right of its own indentation. */}
+								<span className="min-w-0 break-words whitespace-pre-wrap" style={hanging(line)}>
+									{line ? highlight(line) : ' '}
+								</span>
 							</span>
 						)
 					})}

@@ -4,17 +4,21 @@ import './marketing.css'
 /**
  * An endless horizontal scroller. The items render twice (the copy is hidden from assistive
  * tech); with prefers-reduced-motion it stops and becomes a swipeable row (see marketing.css).
+ * `stackOnPhone`: below 40rem the items stand still in a column, each read whole (words are never
+ * cut at the screen's edge by a moving row of cards wider than the phone).
  */
 export function Marquee({
 	label,
 	children,
 	reverse,
+	stackOnPhone,
 	seconds = 40,
 	className,
 }: {
 	label: string
 	children: React.ReactNode
 	reverse?: boolean
+	stackOnPhone?: boolean
 	seconds?: number
 	className?: string
 }) {
@@ -22,6 +26,7 @@ export function Marquee({
 		<div
 			className={cn('marquee', className)}
 			data-reverse={reverse ? '' : undefined}
+			data-stack={stackOnPhone ? '' : undefined}
 			// A group, not a region: the section around it is already the landmark with this name.
 			role="group"
 			aria-label={label}

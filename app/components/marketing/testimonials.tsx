@@ -17,7 +17,7 @@ const tints = ['bg-indigo-600', 'bg-violet-600', 'bg-sky-700', 'bg-emerald-700',
 export function TestimonialMarquee() {
 	const { t } = useTranslation()
 	return (
-		<Marquee label={t('landing.student.testimonials.title')} seconds={60} reverse>
+		<Marquee label={t('landing.student.testimonials.title')} seconds={60} reverse stackOnPhone>
 			{people.map((p, i) => (
 				<li key={p.id} className="w-[18rem] shrink-0 sm:w-[22rem]">
 					<figure className="bg-card flex h-full flex-col gap-4 rounded-xl border p-6 shadow-xs">

@@ -43,13 +43,14 @@ export function BoardItem({ row }: { row: BoardRow }) {
 			)}
 		>
 			<RankBadge rank={row.rank} />
-			<Avatar className="size-9">
+			{/* On a phone the avatar gives its room to the name (a rank, an avatar and the XP left 'D…' of it). */}
+			<Avatar className="hidden size-9 sm:flex">
 				{row.image ? <AvatarImage src={row.image} alt="" /> : null}
 				<AvatarFallback className="text-xs">{nameInitials(row.name)}</AvatarFallback>
 			</Avatar>
 			<div className="min-w-0 flex-1">
-				<p className="flex items-center gap-2 font-medium">
-					<span className="min-w-0 truncate" data-testid="board-name">
+				<p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 font-medium">
+					<span className="max-w-full min-w-0 truncate" data-testid="board-name">
 						{name}
 					</span>
 					{row.isViewer ? <Badge variant="secondary">{t('scoreboard.you')}</Badge> : null}

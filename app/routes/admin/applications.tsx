@@ -102,7 +102,7 @@ export default function ApplicationsInbox({ loaderData }: Route.ComponentProps) 
 					<Inbox className="text-muted-foreground size-6" aria-hidden />
 				</EmptyState>
 			) : (
-				<div className="overflow-x-auto rounded-xl border">
+				<div className="relative overflow-x-auto rounded-xl border">
 					<table className="w-full text-sm">
 						<thead className="bg-muted/50 text-muted-foreground text-left">
 							<tr>

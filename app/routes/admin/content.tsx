@@ -231,7 +231,7 @@ function PreviewTable({ preview, applied }: { preview: ImportPreview; applied: b
 	return (
 		<section aria-label={t(applied ? 'admin.content.import.done' : 'admin.content.import.dryRun')} className="grid gap-3" data-testid="import-preview">
 			<h3 className="font-medium">{t(applied ? 'admin.content.import.done' : 'admin.content.import.dryRun')}</h3>
-			<div className="overflow-x-auto rounded-lg border">
+			<div className="relative overflow-x-auto rounded-lg border">
 				<table className="w-full text-sm">
 					<thead className="bg-muted/50 text-muted-foreground text-left">
 						<tr>

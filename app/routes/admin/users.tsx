@@ -97,7 +97,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
 			) : users.length === 0 ? (
 				<EmptyState title={t('admin.users.empty')} />
 			) : (
-				<div className="overflow-x-auto rounded-xl border">
+				<div className="relative overflow-x-auto rounded-xl border">
 					<table className="w-full text-sm">
 						<thead className="bg-muted/50 text-muted-foreground text-left">
 							<tr>

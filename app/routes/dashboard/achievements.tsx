@@ -90,9 +90,9 @@ export default function AchievementsPage({ loaderData, actionData }: Route.Compo
 			<PageHeader title={t('nav.achievements')} description={t('achievements.description')} />
 			<SummaryCards summary={summary} />
 			<Tabs defaultValue="all" className="gap-4">
-				<TabsList aria-label={t('achievements.tabsLabel')} className="h-auto w-full justify-start overflow-x-auto sm:w-fit">
+				<TabsList aria-label={t('achievements.tabsLabel')} className="h-auto w-full flex-wrap justify-start sm:w-fit">
 					{(['all', ...taskCategories] as const).map((c) => (
-						<TabsTrigger key={c} value={c} className="flex-none px-3">
+						<TabsTrigger key={c} value={c} className="h-8 flex-none px-3">
 							{t(`achievements.tabs.${c}`)}
 						</TabsTrigger>
 					))}

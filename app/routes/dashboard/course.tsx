@@ -192,7 +192,7 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 				) : !lesson ? (
 					<EmptyState title={t('course.noLessons')} />
 				) : (
-					<article className="grid grid-cols-1 gap-6" aria-labelledby="lesson-title">
+					<article className="@container grid grid-cols-1 gap-6" aria-labelledby="lesson-title">
 						<header className="grid gap-1">
 							<p className="text-muted-foreground text-sm" data-testid="lesson-counter">
 								{t('learn.lessonCounter', { x: position.index + 1, y: position.total, xp: lesson.xpValue })}
@@ -222,8 +222,10 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 						{lesson.body.type === 'challenge' ? <ChallengeLesson key={lesson.id} lessonId={lesson.id} {...lesson.body} /> : null}
 						{lesson.body.type === 'unsupported' ? <p role="alert">{t('learn.unsupportedType', { type: lesson.body.lessonType })}</p> : null}
 
-						<footer className="flex flex-wrap items-center justify-between gap-2 border-t pt-4">
-							<Button asChild variant="outline" disabled={!position.prevId}>
+						{/* In a narrow column (a phone, or beside an open sidebar and the tutor) 'Previous' and 'Next' share the
+						    bottom row under a full-width 'Complete'; from 28rem of column up, all three sit on one row. */}
+						<footer className="grid grid-cols-2 items-center gap-2 border-t pt-4 @md:flex @md:justify-between" data-testid="lesson-footer">
+							<Button asChild variant="outline" disabled={!position.prevId} className="justify-self-start">
 								{position.prevId ? (
 									<Link to={lessonUrl(position.prevId)}>
 										<ChevronLeft aria-hidden />
@@ -238,16 +240,16 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 							</Button>
 							{/* A challenge completes itself when its tests pass, a quiz when an attempt reaches its pass mark. */}
 							{lesson.body.type === 'text' || lesson.body.type === 'video' ? (
-								<complete.Form method="post">
+								<complete.Form method="post" className="order-first col-span-2 @md:order-none">
 									<input type="hidden" name="intent" value="complete" />
 									<input type="hidden" name="lessonId" value={lesson.id} />
-									<Button type="submit" disabled={complete.state !== 'idle'}>
+									<Button type="submit" disabled={complete.state !== 'idle'} className="w-full @md:w-auto">
 										<CheckCircle2 aria-hidden />
 										{complete.state !== 'idle' ? t('learn.saving') : t('learn.completeAndContinue')}
 									</Button>
 								</complete.Form>
 							) : null}
-							<Button asChild variant="outline">
+							<Button asChild variant="outline" className="justify-self-end">
 								{position.nextId ? (
 									<Link to={lessonUrl(position.nextId)}>
 										{t('learn.next')}

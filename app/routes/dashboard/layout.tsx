@@ -45,7 +45,8 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 		<TooltipProvider delayDuration={200}>
 			<SidebarProvider defaultOpen={sidebarOpen}>
 				<AppSidebar isAdmin={isAdmin} appName={appName} />
-				<SidebarInset>
+				{/* min-w-0: a wide table scrolls inside its own box instead of widening the page (issue 20, point 5). */}
+				<SidebarInset className="min-w-0">
 					<header className="bg-background/90 sticky top-0 z-30 flex h-14 items-center gap-2 border-b px-3 backdrop-blur sm:px-4">
 						<SidebarTrigger />
 						<Separator orientation="vertical" className="mr-1 h-4" />

@@ -101,8 +101,14 @@ export default function PathOverview({ loaderData }: Route.ComponentProps) {
 									<CoverArt seed={c.slug} url={c.coverUrl} className="hidden w-40 shrink-0 rounded-none rounded-l-xl sm:block" />
 									<CardHeader className="min-w-0 flex-1 py-5">
 										<CardTitle className="flex flex-wrap items-center gap-2">
-											<span className="min-w-0">
-												<span className="text-muted-foreground">{i + 1}.</span> {c.title}
+											{/* The number hangs beside the title: it never wraps onto a line of its own. */}
+											<span className="flex min-w-0 gap-1.5">
+												<span className="text-muted-foreground shrink-0" data-course-number>
+													{i + 1}.
+												</span>
+												<span className="min-w-0 break-words" data-course-title>
+													{c.title}
+												</span>
 											</span>
 											<EnglishOnly show={c.englishOnly} />
 											{!c.isPublished ? <Badge variant="outline">{t('admin.draft')}</Badge> : null}

@@ -121,7 +121,8 @@ export default function StudentLanding() {
 								</li>
 							))}
 						</ul>
-						<ApplyButton type="professional" className="w-full">
+						{/* Its label is long in Portuguese: on a phone it wraps inside the button rather than past the card. */}
+						<ApplyButton type="professional" className="h-auto min-h-10 w-full py-2 text-center whitespace-normal">
 							{t('landing.student.cohort.cta', v)}
 						</ApplyButton>
 					</div>
