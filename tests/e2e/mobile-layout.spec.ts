@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { demo, expect, loginAs, test } from '#tests/support/fixtures.ts'
+import { demoCurriculum } from '#tests/support/demo.ts'
 import { pathLessons, type LessonRef } from '#tests/support/lessons.ts'
 import { routeTable } from '#tests/support/route-table.ts'
 import { E2E_DATA_DIR } from '../../playwright.config.ts'
@@ -243,12 +244,12 @@ async function languageContext(
 	return { context, page, errors }
 }
 
-async function demoIds(page: Page): Promise<Ids> {
-	const explore = await (await page.request.get('/dashboard/explore')).text()
-	const paths = [...new Set([...explore.matchAll(/\/dashboard\/learn\/path\/([0-9a-f-]{36})/g)].map((m) => m[1]!))]
+/** Ids from the demo seeding's manifests (tests/support/demo.ts), not from pages. */
+function demoIds(): Ids {
+	const paths = demoCurriculum().paths.map((p) => p.id)
 	const all = [
-		...(await pathLessons(page.request, 'Blockchain & Web3 Foundations', { quizzes: true })),
-		...(await pathLessons(page.request, 'Smart Contract Development', { quizzes: true, challenges: true })),
+		...pathLessons('Blockchain & Web3 Foundations', { quizzes: true }),
+		...pathLessons('Smart Contract Development', { quizzes: true, challenges: true }),
 	]
 	const ofType = (type: string, i = 0) => {
 		const found = all.filter((l) => l.type === type)[i]
@@ -271,7 +272,7 @@ for (const lang of languages) {
 				learner: await languageContext(browser, baseURL!, lang, width, 'learner'),
 				admin: await languageContext(browser, baseURL!, lang, width, 'admin'),
 			}
-			const ids = await demoIds(who.learner.page)
+			const ids = demoIds()
 			const failures: string[] = []
 			for (const route of routeTable().filter((r) => r.page)) {
 				const entry = pages[route.path]
