@@ -18,7 +18,12 @@ export default tseslint.config(
 			'no-control-regex': 'off',
 			'no-restricted-imports': [
 				'error',
-				{ paths: [{ name: 'react-i18next', message: "Use '~/features/i18n/react.tsx'" }, { name: 'i18next', message: "Use '~/features/i18n/translate.ts'" }] },
+				{
+					paths: [
+						{ name: 'react-i18next', message: "Use '~/features/i18n/react.tsx'" },
+						{ name: 'i18next', message: "Use '~/features/i18n/translate.ts'" },
+					],
+				},
 			],
 		},
 	},
@@ -34,7 +39,10 @@ export default tseslint.config(
 			'no-restricted-imports': [
 				'error',
 				{
-					paths: [{ name: 'react-i18next', message: "Use '~/features/i18n/react.tsx'" }, { name: 'i18next', message: "Use '~/features/i18n/translate.ts'" }],
+					paths: [
+						{ name: 'react-i18next', message: "Use '~/features/i18n/react.tsx'" },
+						{ name: 'i18next', message: "Use '~/features/i18n/translate.ts'" },
+					],
 					patterns: [{ group: ['**/*.server', '**/*.server.ts'], message: 'Server-only module' }],
 				},
 			],

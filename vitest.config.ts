@@ -4,7 +4,14 @@ import tsconfigPaths from 'vite-tsconfig-paths'
 export default defineConfig({
 	plugins: [tsconfigPaths()],
 	test: {
-		include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'vite/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+		include: [
+			'app/**/*.test.{ts,tsx}',
+			'server/**/*.test.ts',
+			'db/**/*.test.ts',
+			'scripts/**/*.test.ts',
+			'vite/**/*.test.ts',
+			'tests/integration/**/*.test.ts',
+		],
 		environment: 'node',
 		setupFiles: ['./tests/support/vitest-setup.ts'],
 		// Deadlines for hangs, not speed checks (speed is measured by `npm run bench`): a PGlite opened and migrated,

@@ -31,12 +31,7 @@ export { log, scrubText } from '~/lib/log.server.ts'
 export { requestContext, requestIdFrom } from '~/lib/request-context.server.ts'
 export { readSettings } from '~/lib/env.server.ts'
 
-export default function handleRequest(
-	request: Request,
-	responseStatusCode: number,
-	responseHeaders: Headers,
-	routerContext: EntryContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
 	if (request.method.toUpperCase() === 'HEAD') {
 		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
 	}
@@ -48,8 +43,7 @@ export default function handleRequest(
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
 		const userAgent = request.headers.get('user-agent')
-		const readyOption: keyof RenderToPipeableStreamOptions =
-			(userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+		const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
 		let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
 		const { pipe, abort } = renderToPipeableStream(

@@ -1,14 +1,5 @@
 import { useEffect, useState } from 'react'
-import {
-	isRouteErrorResponse,
-	Links,
-	Meta,
-	Outlet,
-	Scripts,
-	ScrollRestoration,
-	useMatches,
-	useRouteLoaderData,
-} from 'react-router'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router'
 import { FallbackError, RenderErrorPanel, SsrErrorPage } from '~/components/error-panels'
 import { NotFound } from '~/components/not-found'
 import { PendingNavigation } from '~/components/pending-navigation'
@@ -68,7 +59,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			<body className="min-h-svh antialiased">
 				{children}
 				{staticPage ? (
-					staticPage.island ? <script type="module" src={staticPage.island} nonce={nonce} /> : null
+					staticPage.island ? (
+						<script type="module" src={staticPage.island} nonce={nonce} />
+					) : null
 				) : (
 					<>
 						<LazyToaster />

@@ -241,7 +241,13 @@ export async function restoreDatabase(handle: DbHandle, file: string): Promise<R
 	}
 
 	await db.transaction(async (tx) => {
-		if (targetTables.length) await tx.execute(sql`TRUNCATE TABLE ${sql.join(targetTables.map((t) => sql`public.${ident(t)}`), sql`, `)} RESTART IDENTITY CASCADE`)
+		if (targetTables.length)
+			await tx.execute(
+				sql`TRUNCATE TABLE ${sql.join(
+					targetTables.map((t) => sql`public.${ident(t)}`),
+					sql`, `,
+				)} RESTART IDENTITY CASCADE`,
+			)
 		// The backup already holds what triggers derive (xp_totals, user_completion_days, updated_at): with
 		// them on, restoring the ledger would count every row twice. Table owners may do this without being
 		// superusers; the ALTERs are part of the transaction, so a failed restore leaves them enabled.

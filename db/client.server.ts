@@ -71,12 +71,7 @@ function migrationsFolder() {
  * Open a database (PGlite in dataDir, in memory with 'memory://', or PostgreSQL) and migrate it
  * (`migrate: false` leaves the schema as it is: the backup tool reads a database without changing it).
  */
-export async function openDatabase(opts: {
-	databaseUrl?: string
-	dataDir?: string
-	migrate?: boolean
-	faults?: Partial<FaultOptions>
-}): Promise<DbHandle> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; migrate?: boolean; faults?: Partial<FaultOptions> }): Promise<DbHandle> {
 	const migrate = opts.migrate ?? true
 	const faults = { ...defaultFaultOptions, ...opts.faults }
 	if (opts.databaseUrl) {

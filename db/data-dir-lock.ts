@@ -23,9 +23,7 @@ export function lockDataDir(pgDir: string): () => void {
 			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
 			const holder = readPid(file)
 			if (holder && holder !== process.pid && alive(holder)) {
-				throw new Error(
-					`The database in ${pgDir} is in use by process ${holder}. Stop it first (PGlite allows one process per data directory).`,
-				)
+				throw new Error(`The database in ${pgDir} is in use by process ${holder}. Stop it first (PGlite allows one process per data directory).`)
 			}
 			fs.rmSync(file, { force: true })
 		}

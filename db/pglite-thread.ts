@@ -27,7 +27,11 @@ type ThreadOptions = {
 
 function workerFile() {
 	const here = path.dirname(fileURLToPath(import.meta.url))
-	const candidates = [path.resolve(process.cwd(), 'db/pglite-worker.mjs'), path.join(here, 'pglite-worker.mjs'), path.resolve(here, '../../db/pglite-worker.mjs')]
+	const candidates = [
+		path.resolve(process.cwd(), 'db/pglite-worker.mjs'),
+		path.join(here, 'pglite-worker.mjs'),
+		path.resolve(here, '../../db/pglite-worker.mjs'),
+	]
 	const found = candidates.find((c) => fs.existsSync(c))
 	if (!found) throw new Error('db/pglite-worker.mjs not found')
 	return found
@@ -109,7 +113,12 @@ export class PgliteThread implements Handle {
 		const tx = (await this.send('begin', {})) as number
 		const handle: Handle = {
 			query: (sql, params = [], options) =>
-				this.send('query', { sql, params, tx, opts: options && { rowMode: options.rowMode, identityParsers: Object.keys(options.parsers ?? {}).map(Number) } }) as never,
+				this.send('query', {
+					sql,
+					params,
+					tx,
+					opts: options && { rowMode: options.rowMode, identityParsers: Object.keys(options.parsers ?? {}).map(Number) },
+				}) as never,
 			exec: (sql) => this.send('exec', { sql, tx }) as never,
 		}
 		let result: T

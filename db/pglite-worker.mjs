@@ -20,7 +20,11 @@ class Rollback extends Error {}
 /** Errors cross the thread as plain objects: name, message and PostgreSQL's fields (code, detail, ...). */
 function serialize(error) {
 	if (!(error instanceof Error)) return { name: 'Error', message: String(error) }
-	return { ...Object.fromEntries(Object.entries(error).filter(([, v]) => typeof v !== 'function' && typeof v !== 'object')), name: error.name, message: error.message }
+	return {
+		...Object.fromEntries(Object.entries(error).filter(([, v]) => typeof v !== 'function' && typeof v !== 'object')),
+		name: error.name,
+		message: error.message,
+	}
 }
 
 /** drizzle's parsers are all the identity (it parses dates itself): they cross as a list of type ids. */

@@ -127,7 +127,9 @@ export function guardedPool(connectionString: string, opts: FaultOptions) {
 		else observe(error)
 	}
 
-	const connect = pool.connect.bind(pool) as (cb?: (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => Promise<pg.PoolClient> | void
+	const connect = pool.connect.bind(pool) as (
+		cb?: (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void,
+	) => Promise<pg.PoolClient> | void
 	pool.connect = function (callback?: (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) {
 		const refusal = health.refusal()
 		if (refusal) {

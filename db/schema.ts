@@ -1,19 +1,5 @@
 import { sql } from 'drizzle-orm'
-import {
-	bigint,
-	boolean,
-	check,
-	date,
-	index,
-	integer,
-	jsonb,
-	pgTable,
-	primaryKey,
-	text,
-	timestamp,
-	uniqueIndex,
-	uuid,
-} from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 // Timestamps are set by the database on insert and by $onUpdate on every update,
 // so the browser never supplies them.
@@ -26,30 +12,40 @@ const updatedAt = () =>
 
 /* ----------------------------- auth (Better Auth) ----------------------------- */
 
-export const user = pgTable('user', {
-	id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
-	name: text('name').notNull(),
-	email: text('email').notNull().unique(),
-	emailVerified: boolean('email_verified').notNull().default(false),
-	image: text('image'),
-	role: text('role').notNull().default('user'),
-	banned: boolean('banned').default(false),
-	banReason: text('ban_reason'),
-	banExpires: timestamp('ban_expires', { withTimezone: true }),
-	createdAt: createdAt(),
-	updatedAt: updatedAt(),
-}, (t) => [
-	// The admin user list orders by sign-up date; e-mail lookups by the admin CLI are case-insensitive.
-	index('user_created_idx').on(t.createdAt),
-	index('user_email_lower_idx').on(sql`lower(${t.email})`),
-	// The few banned learners, which the scoreboard leaves out.
-	index('user_banned_idx').on(t.id).where(sql`${t.banned}`),
-])
+export const user = pgTable(
+	'user',
+	{
+		id: text('id')
+			.primaryKey()
+			.default(sql`gen_random_uuid()::text`),
+		name: text('name').notNull(),
+		email: text('email').notNull().unique(),
+		emailVerified: boolean('email_verified').notNull().default(false),
+		image: text('image'),
+		role: text('role').notNull().default('user'),
+		banned: boolean('banned').default(false),
+		banReason: text('ban_reason'),
+		banExpires: timestamp('ban_expires', { withTimezone: true }),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		// The admin user list orders by sign-up date; e-mail lookups by the admin CLI are case-insensitive.
+		index('user_created_idx').on(t.createdAt),
+		index('user_email_lower_idx').on(sql`lower(${t.email})`),
+		// The few banned learners, which the scoreboard leaves out.
+		index('user_banned_idx')
+			.on(t.id)
+			.where(sql`${t.banned}`),
+	],
+)
 
 export const session = pgTable(
 	'session',
 	{
-		id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+		id: text('id')
+			.primaryKey()
+			.default(sql`gen_random_uuid()::text`),
 		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 		token: text('token').notNull().unique(),
 		ipAddress: text('ip_address'),
@@ -67,7 +63,9 @@ export const session = pgTable(
 export const account = pgTable(
 	'account',
 	{
-		id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+		id: text('id')
+			.primaryKey()
+			.default(sql`gen_random_uuid()::text`),
 		accountId: text('account_id').notNull(),
 		providerId: text('provider_id').notNull(),
 		userId: text('user_id')
@@ -89,7 +87,9 @@ export const account = pgTable(
 export const verification = pgTable(
 	'verification',
 	{
-		id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+		id: text('id')
+			.primaryKey()
+			.default(sql`gen_random_uuid()::text`),
 		identifier: text('identifier').notNull(),
 		value: text('value').notNull(),
 		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -116,7 +116,10 @@ export const learningPaths = pgTable(
 		descriptionPt: text('description_pt'),
 		// Catalog facts (issue 20.3): level, topics for the explore filters, prerequisites in both languages, cover art.
 		level: text('level').$type<Level>(),
-		topics: text('topics').array().notNull().default(sql`'{}'::text[]`),
+		topics: text('topics')
+			.array()
+			.notNull()
+			.default(sql`'{}'::text[]`),
 		prerequisites: text('prerequisites'),
 		prerequisitesPt: text('prerequisites_pt'),
 		coverUrl: text('cover_url'),
@@ -292,10 +295,7 @@ export const userEnrollments = pgTable(
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
-	(t) => [
-		uniqueIndex('user_enrollments_user_path_uq').on(t.userId, t.learningPathId),
-		index('user_enrollments_path_idx').on(t.learningPathId),
-	],
+	(t) => [uniqueIndex('user_enrollments_user_path_uq').on(t.userId, t.learningPathId), index('user_enrollments_path_idx').on(t.learningPathId)],
 )
 
 /**
@@ -325,7 +325,9 @@ export const challengeAttempts = pgTable(
 		primaryKey({ columns: [t.userId, t.lessonId] }),
 		index('challenge_attempts_lesson_idx').on(t.lessonId),
 		// Passed challenges per learner (dashboard, scoreboard, achievement).
-		index('challenge_attempts_user_passed_idx').on(t.userId).where(sql`${t.firstPassedAt} IS NOT NULL`),
+		index('challenge_attempts_user_passed_idx')
+			.on(t.userId)
+			.where(sql`${t.firstPassedAt} IS NOT NULL`),
 		check('challenge_attempts_runs_min', sql`${t.runs} >= 0 AND ${t.failedRuns} >= 0`),
 	],
 )
@@ -468,24 +470,28 @@ export type CareerPreferences = {
 }
 
 // The student profile (spec section 3), one row per user, stored on the server.
-export const userProfiles = pgTable('user_profiles', {
-	userId: text('user_id')
-		.primaryKey()
-		.references(() => user.id, { onDelete: 'cascade' }),
-	fullName: text('full_name'),
-	country: text('country'),
-	city: text('city'),
-	languages: jsonb('languages').$type<string[]>().notNull().default([]),
-	yearsExperience: integer('years_experience').notNull().default(0),
-	stacks: jsonb('stacks').$type<string[]>().notNull().default([]),
-	skillsToDevelop: jsonb('skills_to_develop').$type<string[]>().notNull().default([]),
-	positionCompany: text('position_company'),
-	linkedinUrl: text('linkedin_url'),
-	githubUrl: text('github_url'),
-	career: jsonb('career').$type<CareerPreferences>().notNull().default({}),
-	createdAt: createdAt(),
-	updatedAt: updatedAt(),
-}, (t) => [check('user_profiles_years_min', sql`${t.yearsExperience} >= 0`)])
+export const userProfiles = pgTable(
+	'user_profiles',
+	{
+		userId: text('user_id')
+			.primaryKey()
+			.references(() => user.id, { onDelete: 'cascade' }),
+		fullName: text('full_name'),
+		country: text('country'),
+		city: text('city'),
+		languages: jsonb('languages').$type<string[]>().notNull().default([]),
+		yearsExperience: integer('years_experience').notNull().default(0),
+		stacks: jsonb('stacks').$type<string[]>().notNull().default([]),
+		skillsToDevelop: jsonb('skills_to_develop').$type<string[]>().notNull().default([]),
+		positionCompany: text('position_company'),
+		linkedinUrl: text('linkedin_url'),
+		githubUrl: text('github_url'),
+		career: jsonb('career').$type<CareerPreferences>().notNull().default({}),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [check('user_profiles_years_min', sql`${t.yearsExperience} >= 0`)],
+)
 
 // Achievement tasks a learner has completed (XP itself goes to xp_ledger as source_kind 'achievement').
 export const achievementClaims = pgTable(

@@ -157,7 +157,10 @@ async function crossProcessChecks(a: Proc, b: Proc) {
 		body: new URLSearchParams({ email: 'learner@example.com', password: 'learner-demo-2026' }),
 		redirect: 'manual',
 	})
-	const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+	const cookie = login.headers
+		.getSetCookie()
+		.map((c) => c.split(';')[0])
+		.join('; ')
 	const onB = await fetch(`${b.url}/dashboard`, { headers: { cookie }, redirect: 'manual' })
 	const sessionAcrossProcesses = login.status === 302 && onB.status === 200
 	const email = `nobody-${randomUUID().slice(0, 8)}@bench.test`
@@ -169,7 +172,9 @@ async function crossProcessChecks(a: Proc, b: Proc) {
 	}
 	// Five failures allowed per account and address (limits.loginFailures), counted on both: the sixth is refused.
 	const rateLimitShared = statuses.slice(0, 5).every((s) => s === 400) && statuses[5] === 429
-	log(`  session made on :${new URL(a.url).port} valid on :${new URL(b.url).port}: ${sessionAcrossProcesses}; login failures alternating: ${statuses.join(' ')}`)
+	log(
+		`  session made on :${new URL(a.url).port} valid on :${new URL(b.url).port}: ${sessionAcrossProcesses}; login failures alternating: ${statuses.join(' ')}`,
+	)
 	return { sessionAcrossProcesses, rateLimitShared }
 }
 
@@ -197,7 +202,11 @@ async function httpSuite(kind: 'pglite' | 'postgres', processes: 1 | 2, portBase
 		const bare: Proc[] = []
 		for (let i = 0; i < processes; i++) bare.push(await startBareServer(portBase + 50 + i, landingBytes, LOG_DIR))
 		const bareSpec: RouteSpec = { key: 'ceiling', label: 'bare node http', next: () => ({ path: '/' }) }
-		const ceilingRun = await runLoad(bareSpec, bare.map((b) => b.url), { connections: CONNECTIONS, duration: DURATION, warmup: WARMUP })
+		const ceilingRun = await runLoad(
+			bareSpec,
+			bare.map((b) => b.url),
+			{ connections: CONNECTIONS, duration: DURATION, warmup: WARMUP },
+		)
 		for (const b of bare) await b.stop()
 		log(`  ceiling (${processes} bare process${processes > 1 ? 'es' : ''}): ${ceilingRun.requestsPerSec} req/s`)
 
@@ -214,7 +223,9 @@ async function httpSuite(kind: 'pglite' | 'postgres', processes: 1 | 2, portBase
 			r.peakRssMb = rss.stop().peakMb
 			r.ratioToCeiling = Math.round((r.requestsPerSec / ceilingRun.requestsPerSec) * 10000) / 10000
 			routes.push(r)
-			log(`  ${spec.label}: ${r.requestsPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, errors ${r.errors}, non-2xx ${r.non2xx}, CPU ${r.cpuMsPerRequest} ms/request, RSS ${r.peakRssMb} MB, new visitor ${r.newVisitorMs?.median}/${r.newVisitorMs?.max} ms`)
+			log(
+				`  ${spec.label}: ${r.requestsPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, errors ${r.errors}, non-2xx ${r.non2xx}, CPU ${r.cpuMsPerRequest} ms/request, RSS ${r.peakRssMb} MB, new visitor ${r.newVisitorMs?.median}/${r.newVisitorMs?.max} ms`,
+			)
 		}
 		const mem = overall.stop()
 		const seqScans = kind === 'postgres' ? await tableStats(prepared.env.DATABASE_URL!, false) : undefined
@@ -267,7 +278,8 @@ function httpTable(title: string, s: HttpSuite) {
 
 function scalingTable(title: string, s: ScalingResult) {
 	const t = (x: { cpuMs: number; wallMs: number }) => `${x.cpuMs} (${x.wallMs})`
-	const row = (r: ScalingResult['completions'][number]) => `| ${r.case} | ${t(r.dashboard)} | ${t(r.scoreboard)} | ${t(r.scoreboardWeek)} | ${t(r.scoreboardPath)} |`
+	const row = (r: ScalingResult['completions'][number]) =>
+		`| ${r.case} | ${t(r.dashboard)} | ${t(r.scoreboard)} | ${t(r.scoreboardWeek)} | ${t(r.scoreboardPath)} |`
 	const w = s.wallRatios
 	return [
 		`### ${title}`,
@@ -289,7 +301,17 @@ ensureBuild(BUILD_DIR, { reuse: args.has('no-build'), log })
 fs.mkdirSync(LOG_DIR, { recursive: true })
 // The in-process scaling rows import the build: its environment is read once, on first use.
 // React picks its production or development build from NODE_ENV when first loaded, hence the late import.
-Object.assign(process.env, { NODE_ENV: 'production', AUTH_SECRET: SECRET, APP_URL: 'http://127.0.0.1', DATA_DIR: path.join(LOG_DIR, 'scaling'), DATABASE_URL: '', SEED_DEMO: 'false', MAIL_OUTBOX: 'true', AI_BASE_URL: '', AI_API_KEY: '' })
+Object.assign(process.env, {
+	NODE_ENV: 'production',
+	AUTH_SECRET: SECRET,
+	APP_URL: 'http://127.0.0.1',
+	DATA_DIR: path.join(LOG_DIR, 'scaling'),
+	DATABASE_URL: '',
+	SEED_DEMO: 'false',
+	MAIL_OUTBOX: 'true',
+	AI_BASE_URL: '',
+	AI_API_KEY: '',
+})
 const { measureScaling } = await import('./bench/scaling.ts')
 
 const loadStart = os.loadavg()
@@ -322,7 +344,10 @@ for (const part of parts) {
 		report.push(challengesTable(s))
 		// Also on its own, so a run of this part alone (--only=challenges) keeps its figures next to latest.json.
 		fs.mkdirSync('bench/results', { recursive: true })
-		fs.writeFileSync('bench/results/challenges.json', JSON.stringify({ date: new Date().toISOString(), machine: { cpus: os.cpus().length, loadAverage: os.loadavg() }, ...s }, null, 2) + '\n')
+		fs.writeFileSync(
+			'bench/results/challenges.json',
+			JSON.stringify({ date: new Date().toISOString(), machine: { cpus: os.cpus().length, loadAverage: os.loadavg() }, ...s }, null, 2) + '\n',
+		)
 	} else if (part === 'postgres-http') {
 		const s = await httpSuite('postgres', 1, BASE_PORT + 10)
 		results.postgres = { ...(results.postgres as object), http: s }
@@ -348,7 +373,16 @@ const machine = {
 }
 const out = {
 	date: new Date().toISOString(),
-	settings: { connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, scalingRuns: RUNS, buildDir: BUILD_DIR, dataset: ISSUE_SIZE, signedInLearners: SIGNED_IN_USERS, parts },
+	settings: {
+		connections: CONNECTIONS,
+		durationSeconds: DURATION,
+		warmupSeconds: WARMUP,
+		scalingRuns: RUNS,
+		buildDir: BUILD_DIR,
+		dataset: ISSUE_SIZE,
+		signedInLearners: SIGNED_IN_USERS,
+		parts,
+	},
 	machine,
 	...results,
 }

@@ -91,7 +91,12 @@ function readManifest() {
 	const file = fs.readdirSync(assetsDir).find((f) => /^manifest-[\w-]+\.js$/.test(f))
 	if (!file) throw new Error(`no React Router manifest in ${assetsDir}`)
 	const src = fs.readFileSync(path.join(assetsDir, file), 'utf8')
-	return JSON.parse(src.slice(src.indexOf('=') + 1).trim().replace(/;$/, ''))
+	return JSON.parse(
+		src
+			.slice(src.indexOf('=') + 1)
+			.trim()
+			.replace(/;$/, ''),
+	)
 }
 
 function dashboardAssets() {
@@ -143,12 +148,19 @@ async function renderPublicPages() {
 		}
 		const attr = (tag, name) => tag.match(new RegExp(`\\s${name}="([^"]*)"`, 'i'))?.[1]
 		const tags = (name) => [...html.matchAll(new RegExp(`<${name}\\b[^>]*>`, 'gi'))].map((m) => m[0])
-		const scripts = tags('script').map((t) => attr(t, 'src')).filter((s) => s?.startsWith('/'))
+		const scripts = tags('script')
+			.map((t) => attr(t, 'src'))
+			.filter((s) => s?.startsWith('/'))
 		const links = tags('link')
 		const preloads = links.filter((t) => /rel="modulepreload"/i.test(t)).map((t) => attr(t, 'href'))
 		// Inline module scripts import their chunks too (React Router's bootstrap does).
-		const inline = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].flatMap((m) => [...m[1].matchAll(/import\s*(?:[^"'()]*?from\s*)?["'](\/[^"']+\.js)["']/g)].map((x) => x[1]))
-		const css = links.filter((t) => /rel="stylesheet"/i.test(t)).map((t) => attr(t, 'href')).filter((h) => h?.startsWith('/'))
+		const inline = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].flatMap((m) =>
+			[...m[1].matchAll(/import\s*(?:[^"'()]*?from\s*)?["'](\/[^"']+\.js)["']/g)].map((x) => x[1]),
+		)
+		const css = links
+			.filter((t) => /rel="stylesheet"/i.test(t))
+			.map((t) => attr(t, 'href'))
+			.filter((h) => h?.startsWith('/'))
 		pages.push({ page, html, js: closure([...scripts, ...preloads, ...inline]), css: new Set(css), imgs: tags('img') })
 	}
 	return pages
@@ -170,12 +182,18 @@ function checkForbidden(page, js) {
 const modernImage = (src) => /^data:image\/(webp|avif|svg\+xml)/.test(src) || /\.(webp|avif|svg)(\?|#|$)/i.test(src)
 
 function checkImgTag(where, tag, pictureHasModernSource) {
-	const src = tag.match(/\ssrc=(?:"([^"]*)"|\{`([^`]*)`\}|\{'([^']*)'\}|\{"([^"]*)"\})/)?.slice(1).find(Boolean) ?? ''
+	const src =
+		tag
+			.match(/\ssrc=(?:"([^"]*)"|\{`([^`]*)`\}|\{'([^']*)'\}|\{"([^"]*)"\})/)
+			?.slice(1)
+			.find(Boolean) ?? ''
 	// Sized by attributes, or by a fixed-size utility class (size-5, or w-… with h-…): either way no layout shift.
 	const cls = tag.match(/\sclass(?:Name)?=["'{`]+([^"'}`]*)/)?.[1] ?? ''
 	const sizedByClass = /(^|\s)size-\d/.test(cls) || (/(^|\s)w-\d/.test(cls) && /(^|\s)h-\d/.test(cls))
-	if (!(/\swidth=/.test(tag) && /\sheight=/.test(tag)) && !sizedByClass) fail(`${where}: <img${src ? ` src="${src}"` : ''}> has no width and height (layout shift)`)
-	if (src && !modernImage(src) && !pictureHasModernSource) fail(`${where}: <img src="${src}"> is not WebP/AVIF/SVG (or the fallback of a <picture> with a modern <source>)`)
+	if (!(/\swidth=/.test(tag) && /\sheight=/.test(tag)) && !sizedByClass)
+		fail(`${where}: <img${src ? ` src="${src}"` : ''}> has no width and height (layout shift)`)
+	if (src && !modernImage(src) && !pictureHasModernSource)
+		fail(`${where}: <img src="${src}"> is not WebP/AVIF/SVG (or the fallback of a <picture> with a modern <source>)`)
 }
 
 /** <img> in the app's JSX, so images on signed-in pages are held to the same rule. */
@@ -231,7 +249,8 @@ if (dashCss > budgets.css) fail(`/dashboard loads ${kb(dashCss)} of CSS (gzip), 
 // The code editor is for challenge lessons: not even the dashboard may load it up front.
 for (const url of dash.js) {
 	if (notCode(url)) continue
-	if (forbidden.code.some((m) => fs.readFileSync(fileOf(url), 'utf8').includes(m))) fail(`/dashboard loads the code editor: ${url} (load it on demand with import())`)
+	if (forbidden.code.some((m) => fs.readFileSync(fileOf(url), 'utf8').includes(m)))
+		fail(`/dashboard loads the code editor: ${url} (load it on demand with import())`)
 }
 rows.push({ page: '/dashboard', 'js files': dash.js.size, 'js gzip': kb(dashJs), 'css gzip': kb(dashCss), 'wallet/chat/editor': '(signed in)' })
 
@@ -241,7 +260,13 @@ for (const p of pages) {
 	const css = sum(p.css)
 	if (css > budgets.css) fail(`${p.page} loads ${kb(css)} of CSS (gzip), above ${kb(budgets.css)}`)
 	for (const tag of p.imgs) checkImgTag(p.page, tag, false)
-	rows.push({ page: p.page, 'js files': p.js.size, 'js gzip': kb(sum(p.js)), 'css gzip': kb(css), 'wallet/chat/editor': failures.some((f) => f.startsWith(`${p.page} loads `) && f.includes(' code: ')) ? 'FOUND' : 'none' })
+	rows.push({
+		page: p.page,
+		'js files': p.js.size,
+		'js gzip': kb(sum(p.js)),
+		'css gzip': kb(css),
+		'wallet/chat/editor': failures.some((f) => f.startsWith(`${p.page} loads `) && f.includes(' code: ')) ? 'FOUND' : 'none',
+	})
 	if (verbose) for (const u of [...p.js, ...p.css]) console.log(`  ${p.page}  ${kb(gzip(u)).padStart(9)}  ${u}`)
 }
 if (verbose) for (const u of [...dash.js, ...dash.css]) console.log(`  /dashboard  ${kb(gzip(u)).padStart(9)}  ${u}`)
@@ -249,7 +274,9 @@ checkSourceImages(path.resolve('app'))
 checkRasterFiles(clientDir)
 const fonts = checkFonts(new Set([...dash.css, ...pages.flatMap((p) => [...p.css])]), pages)
 
-console.log(`Assets of ${path.relative(process.cwd(), buildDir) || '.'} (budgets: /dashboard JS ${kb(budgets.dashboardJs)}, CSS ${kb(budgets.css)} per page, gzip):`)
+console.log(
+	`Assets of ${path.relative(process.cwd(), buildDir) || '.'} (budgets: /dashboard JS ${kb(budgets.dashboardJs)}, CSS ${kb(budgets.css)} per page, gzip):`,
+)
 console.table(rows)
 console.log(fonts.length ? `Fonts: ${fonts.join(', ')}` : 'Fonts: none shipped (system font stack), nothing to preload or subset.')
 if (failures.length) {

@@ -34,7 +34,12 @@ function readManifest() {
 	const file = fs.readdirSync(assetsDir).find((f) => /^manifest-[\w-]+\.js$/.test(f))
 	if (!file) throw new Error(`no React Router manifest in ${assetsDir}`)
 	const src = fs.readFileSync(path.join(assetsDir, file), 'utf8')
-	return JSON.parse(src.slice(src.indexOf('=') + 1).trim().replace(/;$/, ''))
+	return JSON.parse(
+		src
+			.slice(src.indexOf('=') + 1)
+			.trim()
+			.replace(/;$/, ''),
+	)
 }
 
 const manifest = readManifest()

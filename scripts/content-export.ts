@@ -40,5 +40,14 @@ if (target.endsWith('.zip')) {
 	}
 }
 const count = (k: 'courses' | 'modules' | 'lessons') =>
-	tree.reduce((n, p) => n + (k === 'courses' ? p.courses.length : p.courses.reduce((m, c) => m + (k === 'modules' ? c.modules.length : c.modules.reduce((x, mm) => x + mm.lessons.length, 0)), 0)), 0)
-console.log(`Exported ${tree.length} paths, ${count('courses')} courses, ${count('modules')} modules, ${count('lessons')} lessons (${files.length} files) to ${target}`)
+	tree.reduce(
+		(n, p) =>
+			n +
+			(k === 'courses'
+				? p.courses.length
+				: p.courses.reduce((m, c) => m + (k === 'modules' ? c.modules.length : c.modules.reduce((x, mm) => x + mm.lessons.length, 0)), 0)),
+		0,
+	)
+console.log(
+	`Exported ${tree.length} paths, ${count('courses')} courses, ${count('modules')} modules, ${count('lessons')} lessons (${files.length} files) to ${target}`,
+)

@@ -26,7 +26,8 @@ function bar(done: number, total: number, width = 30) {
 }
 
 function summary(p: ImportPreview, verb: [string, string]) {
-	const row = (k: 'paths' | 'courses' | 'modules' | 'lessons') => `  ${k.padEnd(8)} ${String(p.counts.create[k]).padStart(6)} ${String(p.counts.update[k]).padStart(7)}`
+	const row = (k: 'paths' | 'courses' | 'modules' | 'lessons') =>
+		`  ${k.padEnd(8)} ${String(p.counts.create[k]).padStart(6)} ${String(p.counts.update[k]).padStart(7)}`
 	return [`           ${verb[0].padStart(6)} ${verb[1].padStart(7)}`, row('paths'), row('courses'), row('modules'), row('lessons')].join('\n')
 }
 

@@ -22,7 +22,9 @@ try {
 	if (dryRun) {
 		const header = await verifyBackup(file)
 		const rows = header.tables.reduce((n, t) => n + t.rows, 0)
-		console.log(`${file}: a ${header.source} backup of ${header.createdAt}, ${header.tables.length} tables, ${rows} rows, ${formatBytes(fs.statSync(file).size)}: readable`)
+		console.log(
+			`${file}: a ${header.source} backup of ${header.createdAt}, ${header.tables.length} tables, ${rows} rows, ${formatBytes(fs.statSync(file).size)}: readable`,
+		)
 		process.exit(0)
 	}
 	const handle = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir })
@@ -35,7 +37,9 @@ try {
 			writeLocalSecrets(target.dataDir, summary.secrets)
 			console.log(`Restored the local secrets of the embedded database: ${names.join(', ')}`)
 		} else if (names.length) {
-			console.log(`The backup also holds an embedded database's local secrets (${names.join(', ')}); with DATABASE_URL they are not used: keep AUTH_SECRET and CERT_SIGNER_KEY as they were.`)
+			console.log(
+				`The backup also holds an embedded database's local secrets (${names.join(', ')}); with DATABASE_URL they are not used: keep AUTH_SECRET and CERT_SIGNER_KEY as they were.`,
+			)
 		}
 	} finally {
 		await handle.close()

@@ -62,7 +62,10 @@ async function startServer() {
 	fs.closeSync(log)
 	for (let i = 0; i < 600; i++) {
 		if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${DATA_DIR}/server.log`)
-		const ok = await fetch(`${ORIGIN}/readyz`).then((r) => r.ok, () => false)
+		const ok = await fetch(`${ORIGIN}/readyz`).then(
+			(r) => r.ok,
+			() => false,
+		)
 		if (ok) return child
 		await new Promise((r) => setTimeout(r, 200))
 	}
@@ -103,10 +106,7 @@ async function audit(chrome, url, headers) {
 		const lhr = result.lhr
 		if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`)
 		const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100)
-		const failed = (c) =>
-			lhr.categories[c].auditRefs
-				.filter((r) => r.weight > 0 && (lhr.audits[r.id].score ?? 1) < 1)
-				.map((r) => r.id)
+		const failed = (c) => lhr.categories[c].auditRefs.filter((r) => r.weight > 0 && (lhr.audits[r.id].score ?? 1) < 1).map((r) => r.id)
 		runs.push({
 			performance: score('performance'),
 			accessibility: score('accessibility'),
@@ -158,7 +158,15 @@ try {
 		results.push({ page: p.label ?? p.url, kind: p.kind, ...r, targets: want, misses })
 	}
 	const load = os.loadavg().map((n) => Math.round(n * 100) / 100)
-	const out = { date: new Date().toISOString(), lighthouse: '12', preset: 'mobile (simulated throttling)', chromium: CHROME, runsPerPage: RUNS, loadAverage: load, results }
+	const out = {
+		date: new Date().toISOString(),
+		lighthouse: '12',
+		preset: 'mobile (simulated throttling)',
+		chromium: CHROME,
+		runsPerPage: RUNS,
+		loadAverage: load,
+		results,
+	}
 	const outFile = args.get('out') ?? 'bench/results/lighthouse.json'
 	fs.mkdirSync(path.dirname(outFile), { recursive: true })
 	fs.writeFileSync(outFile, JSON.stringify(out, null, 2) + '\n')

@@ -71,7 +71,15 @@ export function createApp({ settings, services, build, assets, htmlCache, drain 
 	})
 	app.use(reportStarvedGate(gate))
 	if (htmlCache && settings.HTML_CACHE_TTL_MS > 0) {
-		app.use(createHtmlCache({ build: htmlCache.build, mode: settings.NODE_ENV, languageOf: services.languageOf, themeOf: services.themeOf, ttlMs: settings.HTML_CACHE_TTL_MS }))
+		app.use(
+			createHtmlCache({
+				build: htmlCache.build,
+				mode: settings.NODE_ENV,
+				languageOf: services.languageOf,
+				themeOf: services.themeOf,
+				ttlMs: settings.HTML_CACHE_TTL_MS,
+			}),
+		)
 	}
 	// While the database is away, every loader and action answers 503 (app/lib/db-faults.server.ts).
 	const guarded = typeof build === 'function' ? async () => services.withDatabaseFaults(await build()) : services.withDatabaseFaults(build)

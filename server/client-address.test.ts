@@ -20,7 +20,9 @@ describe('client address middleware', () => {
 	}
 
 	it("replaces whatever the client put in the app's own address headers", async () => {
-		expect(await seen(false, { 'x-learnchain-ip': '6.6.6.6', 'x-learnchain-peer': '6.6.6.6', 'x-forwarded-for': '7.7.7.7', 'x-forwarded-proto': 'https' })).toEqual({
+		expect(
+			await seen(false, { 'x-learnchain-ip': '6.6.6.6', 'x-learnchain-peer': '6.6.6.6', 'x-forwarded-for': '7.7.7.7', 'x-forwarded-proto': 'https' }),
+		).toEqual({
 			ip: '127.0.0.1',
 			peer: '127.0.0.1',
 			protocol: 'http',
@@ -28,11 +30,23 @@ describe('client address middleware', () => {
 	})
 
 	it('behind one trusted proxy takes the right-most forwarded entry, and the proxy says the scheme', async () => {
-		expect(await seen(1, { 'x-forwarded-for': '6.6.6.6, 203.0.113.7', 'x-forwarded-proto': 'https' })).toEqual({ ip: '203.0.113.7', peer: '127.0.0.1', protocol: 'https' })
+		expect(await seen(1, { 'x-forwarded-for': '6.6.6.6, 203.0.113.7', 'x-forwarded-proto': 'https' })).toEqual({
+			ip: '203.0.113.7',
+			peer: '127.0.0.1',
+			protocol: 'https',
+		})
 	})
 
 	it('believes forwarded headers only from listed proxies', async () => {
-		expect(await seen(['10.0.0.0/8'], { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https' })).toEqual({ ip: '127.0.0.1', peer: '127.0.0.1', protocol: 'http' })
-		expect(await seen(['loopback'], { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https' })).toEqual({ ip: '203.0.113.7', peer: '127.0.0.1', protocol: 'https' })
+		expect(await seen(['10.0.0.0/8'], { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https' })).toEqual({
+			ip: '127.0.0.1',
+			peer: '127.0.0.1',
+			protocol: 'http',
+		})
+		expect(await seen(['loopback'], { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https' })).toEqual({
+			ip: '203.0.113.7',
+			peer: '127.0.0.1',
+			protocol: 'https',
+		})
 	})
 })

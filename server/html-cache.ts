@@ -107,7 +107,10 @@ export function createHtmlCache({
 			}
 			const fresh = randomBytes(16).toString('base64')
 			const old = entry.nonce
-			const headers = entry.headers.map(([k, v]): [string, string] => [k, k === 'content-security-policy' ? v.replace(`'nonce-${old}'`, `'nonce-${fresh}'`) : v])
+			const headers = entry.headers.map(([k, v]): [string, string] => [
+				k,
+				k === 'content-security-policy' ? v.replace(`'nonce-${old}'`, `'nonce-${fresh}'`) : v,
+			])
 			send(res, 200, headers, entry.body.replaceAll(`nonce="${old}"`, `nonce="${fresh}"`), state)
 		} catch (error) {
 			next(error)

@@ -7,7 +7,10 @@ import type * as Entry from '../app/entry.server.tsx'
  * come from the server build's entry module rather than from imports here, so production (two bundles)
  * and development (Vite's module graph) both share the app's single copy.
  */
-export type AppServices = Pick<typeof Entry, 'bootstrap' | 'shutdown' | 'languageOf' | 'themeOf' | 'log' | 'scrubText' | 'requestContext' | 'requestIdFrom' | 'readSettings' | 'withDatabaseFaults'>
+export type AppServices = Pick<
+	typeof Entry,
+	'bootstrap' | 'shutdown' | 'languageOf' | 'themeOf' | 'log' | 'scrubText' | 'requestContext' | 'requestIdFrom' | 'readSettings' | 'withDatabaseFaults'
+>
 
 export function servicesOf(build: ServerBuild): AppServices {
 	return build.entry.module as unknown as AppServices

@@ -32,4 +32,3 @@ describe('challengeWorker (vite/challenge-worker.ts)', () => {
 		await expect(buildServer('bad-script.ts', /\/bad-script\.ts$/)).rejects.toThrow(/no longer declares/)
 	}, 60_000)
 })
-

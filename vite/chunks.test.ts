@@ -17,7 +17,9 @@ async function buildFixture() {
 			minify: false,
 			modulePreload: false,
 			rollupOptions: {
-				input: ['app/root.tsx', 'app/routes/dashboard/layout.tsx', 'app/routes/dashboard/home.tsx', 'app/routes/dashboard/profile.tsx'].map((f) => path.join(root, f)),
+				input: ['app/root.tsx', 'app/routes/dashboard/layout.tsx', 'app/routes/dashboard/home.tsx', 'app/routes/dashboard/profile.tsx'].map((f) =>
+					path.join(root, f),
+				),
 				preserveEntrySignatures: 'exports-only',
 			},
 		},

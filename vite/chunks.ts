@@ -138,7 +138,11 @@ export function vendorChunks(): Plugin {
  * icons. As chunks of their own they were as many more requests on every page, each a round trip on a phone.
  */
 function signedInShell(ids: string[], getModuleInfo: (id: string) => ModuleInfo, links: Map<string, Links>) {
-	const shell = shellModules(ids.filter((m) => SHELL_ROOTS.some((r) => r.test(m))), getModuleInfo, links)
+	const shell = shellModules(
+		ids.filter((m) => SHELL_ROOTS.some((r) => r.test(m))),
+		getModuleInfo,
+		links,
+	)
 	const uses = new Map<string, number>()
 	for (const route of ids.filter((m) => LEARNER_ROUTES.test(m))) {
 		for (const m of shellModules([route], getModuleInfo, links)) if (!shell.has(m) && !/\/app\/routes\//.test(m)) uses.set(m, (uses.get(m) ?? 0) + 1)

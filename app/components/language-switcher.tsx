@@ -24,12 +24,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
 	}
 
 	return (
-		<fetcher.Form
-			method="post"
-			action="/resources/language"
-			className={cn('flex items-center gap-1', className)}
-			onSubmit={(e) => e.preventDefault()}
-		>
+		<fetcher.Form method="post" action="/resources/language" className={cn('flex items-center gap-1', className)} onSubmit={(e) => e.preventDefault()}>
 			<Languages className="text-muted-foreground size-4" aria-hidden />
 			<input type="hidden" name="redirectTo" value={location.pathname + location.search} />
 			<span className="sr-only">{t('language.label')}</span>

@@ -29,10 +29,7 @@ export function ThemeSwitcher({ className }: { className?: string }) {
 						title={t(`theme.${theme}`)}
 						aria-label={t(`theme.${theme}`)}
 						aria-pressed={theme === current}
-						className={cn(
-							'rounded p-1',
-							theme === current ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:text-foreground',
-						)}
+						className={cn('rounded p-1', theme === current ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:text-foreground')}
 					>
 						<Icon className="size-4" aria-hidden />
 					</button>

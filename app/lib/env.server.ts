@@ -123,7 +123,13 @@ const schema = z.object({
 	// signs course certificates (EIP-712). The key is generated into DATA_DIR like AUTH_SECRET.
 	RPC_URL_MAINNET: z.preprocess(blank, z.url().default('https://ethereum-rpc.publicnode.com')),
 	RPC_URL_SEPOLIA: z.preprocess(blank, z.url().default('https://ethereum-sepolia-rpc.publicnode.com')),
-	CERT_SIGNER_KEY: z.preprocess(blank, z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key').optional()),
+	CERT_SIGNER_KEY: z.preprocess(
+		blank,
+		z
+			.string()
+			.regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key')
+			.optional(),
+	),
 
 	// The HTTP server (server/).
 	BUILD_DIR: z.preprocess(blank, z.string().default('build')),
@@ -176,7 +182,8 @@ export function readSettings(): Settings {
 	const APP_URL = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
 	const localSite = isLoopbackUrl(APP_URL)
 	// A switch that breaks pages on request has no place on a real deployment.
-	if (e.TEST_SECTION_FAULTS && isProd && !localSite) throw new Error('Invalid environment:\n✖ TEST_SECTION_FAULTS is a test setting and is refused in production')
+	if (e.TEST_SECTION_FAULTS && isProd && !localSite)
+		throw new Error('Invalid environment:\n✖ TEST_SECTION_FAULTS is a test setting and is refused in production')
 	const seedDemo = e.SEED_DEMO ?? !e.DATABASE_URL
 	settings = {
 		...e,

@@ -126,14 +126,25 @@ describe('parseBody', () => {
 
 describe('validate', () => {
 	it('validates values already read, with the same failure as parseBody', () => {
-		expect(validate({ email: 'a@b.co', age: '2' }, z.object({ email: z.email(), age: z.coerce.number() }))).toEqual({ ok: true, data: { email: 'a@b.co', age: 2 } })
-		expect(validate({}, z.object({ email: z.string('x.required') }), 'x.failed')).toEqual({ ok: false, status: 400, error: 'x.failed', fields: { email: 'x.required' } })
+		expect(validate({ email: 'a@b.co', age: '2' }, z.object({ email: z.email(), age: z.coerce.number() }))).toEqual({
+			ok: true,
+			data: { email: 'a@b.co', age: 2 },
+		})
+		expect(validate({}, z.object({ email: z.string('x.required') }), 'x.failed')).toEqual({
+			ok: false,
+			status: 400,
+			error: 'x.failed',
+			fields: { email: 'x.required' },
+		})
 	})
 })
 
 describe('fieldErrors', () => {
 	it("names the whole form 'form'", () => {
-		const r = z.object({ a: z.string() }).refine(() => false, 'whole').safeParse({ a: 'x' })
+		const r = z
+			.object({ a: z.string() })
+			.refine(() => false, 'whole')
+			.safeParse({ a: 'x' })
 		expect(fieldErrors(r.error!)).toEqual({ form: 'whole' })
 	})
 

@@ -132,7 +132,11 @@ export function validate<S extends z.ZodType>(values: unknown, schema: S, fallba
  * field's message unless `fallback` names one. `values` are the fields as posted (empty when unreadable),
  * for a form that echoes one back.
  */
-export async function parseBody<S extends z.ZodType>(request: Request, schema: S, opts: ReadOptions = {}): Promise<Parsed<z.infer<S>> & { values: Record<string, unknown> }> {
+export async function parseBody<S extends z.ZodType>(
+	request: Request,
+	schema: S,
+	opts: ReadOptions = {},
+): Promise<Parsed<z.infer<S>> & { values: Record<string, unknown> }> {
 	const read = await readFields(request, opts)
 	if (!read.ok) return { ...read, values: {} }
 	return { ...validate(read.values, schema, opts.fallback), values: read.values }
@@ -142,7 +146,13 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
  * The reply for a refused request: the one failure shape, with its status. `echo` adds members a page
  * re-renders with (the email typed into a static sign-in form), never in place of `error`.
  */
-export function failure<K extends string = string, E extends object = object>(error: string, status = 400, fields?: FieldErrors<K>, headers?: HeadersInit, echo?: E) {
+export function failure<K extends string = string, E extends object = object>(
+	error: string,
+	status = 400,
+	fields?: FieldErrors<K>,
+	headers?: HeadersInit,
+	echo?: E,
+) {
 	const body: Failure<K> = fields && Object.keys(fields).length ? { ok: false, error, fields } : { ok: false, error }
 	return data({ ...(echo as E), ...body }, { status, headers })
 }

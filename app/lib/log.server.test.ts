@@ -50,7 +50,9 @@ describe('log', () => {
 	})
 
 	it('scrubs secrets carried in URLs and messages', () => {
-		expect(scrubText('/api/auth/reset-password/abc123?callbackURL=%2Fupdate-password')).toBe('/api/auth/reset-password/[redacted]?callbackURL=%2Fupdate-password')
+		expect(scrubText('/api/auth/reset-password/abc123?callbackURL=%2Fupdate-password')).toBe(
+			'/api/auth/reset-password/[redacted]?callbackURL=%2Fupdate-password',
+		)
 		expect(scrubText('/update-password?token=abc123&x=1')).toBe('/update-password?token=[redacted]&x=1')
 		expect(scrubText('/api/auth/verify-email?token=eyJ.x.y&callbackURL=/dashboard')).toBe('/api/auth/verify-email?token=[redacted]&callbackURL=/dashboard')
 		expect(scrubText('/api/auth/callback/github?code=c0de&state=s7')).toBe('/api/auth/callback/github?code=[redacted]&state=[redacted]')

@@ -10,6 +10,7 @@ describe('loopback', () => {
 
 	it('knows a public origin from a local one', () => {
 		for (const u of ['http://localhost:3000', 'http://127.0.0.1', 'http://[::1]:3000', 'http://app.localhost']) expect(isLoopbackUrl(u), u).toBe(true)
-		for (const u of ['https://learnchain.example', 'http://192.0.2.2:3000', 'http://localhost.evil.example', 'not a url']) expect(isLoopbackUrl(u), u).toBe(false)
+		for (const u of ['https://learnchain.example', 'http://192.0.2.2:3000', 'http://localhost.evil.example', 'not a url'])
+			expect(isLoopbackUrl(u), u).toBe(false)
 	})
 })

@@ -7,7 +7,9 @@ import pt from './pt-BR.json'
 // case. A new string that brings back a rejected variant fails here with the term to use instead.
 
 function flatten(o: Record<string, unknown>, prefix = ''): [string, string][] {
-	return Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flatten(v as Record<string, unknown>, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)]]))
+	return Object.entries(o).flatMap(([k, v]) =>
+		v && typeof v === 'object' ? flatten(v as Record<string, unknown>, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)]],
+	)
 }
 const strings = flatten(pt)
 

@@ -22,7 +22,11 @@ export type ChallengeBench = {
 	coldMs: { samples: number[]; p50: number; p95: number }
 	warmMs: { runs: number; p50: number; p95: number; max: number }
 	load: { learners: number; seconds: number; runs: number; runsPerSec: number; p50Ms: number; p95Ms: number; failed: number }
-	dashboard: { idle: Pick<RouteResult, 'requestsPerSec' | 'p50Ms' | 'p99Ms'>; grading: Pick<RouteResult, 'requestsPerSec' | 'p50Ms' | 'p99Ms'>; p99Ratio: number }
+	dashboard: {
+		idle: Pick<RouteResult, 'requestsPerSec' | 'p50Ms' | 'p99Ms'>
+		grading: Pick<RouteResult, 'requestsPerSec' | 'p50Ms' | 'p99Ms'>
+		p99Ratio: number
+	}
 	memory: { baselineRssMb: number; peakRssMb: number; perWorkerMb: number }
 }
 
@@ -70,7 +74,14 @@ export async function benchChallenges(o: Opts): Promise<ChallengeBench> {
 		await handle.close()
 	}
 
-	const env: Record<string, string> = { ...o.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false', CHALLENGE_RATE_LIMIT: '1000000000', CHALLENGE_WORKERS: String(o.workers) }
+	const env: Record<string, string> = {
+		...o.env,
+		DATA_DIR: dataDir,
+		DATABASE_URL: '',
+		SEED_DEMO: 'false',
+		CHALLENGE_RATE_LIMIT: '1000000000',
+		CHALLENGE_WORKERS: String(o.workers),
+	}
 	const start = () => startAppServer({ port: o.port, buildDir: o.buildDir, env, logDir: o.logDir })
 	let seq = 0
 	// A new source every time: a comment changes the hash, so the cache never answers and every run compiles.
@@ -102,7 +113,12 @@ export async function benchChallenges(o: Opts): Promise<ChallengeBench> {
 
 	const server = await start()
 	try {
-		const dashboardSpec = { key: 'dashboard', label: '/dashboard (signed in)', signedIn: true, next: (c: number) => ({ path: '/dashboard', headers: { cookie: cookies[learners + (c % 10)]! } }) }
+		const dashboardSpec = {
+			key: 'dashboard',
+			label: '/dashboard (signed in)',
+			signedIn: true,
+			next: (c: number) => ({ path: '/dashboard', headers: { cookie: cookies[learners + (c % 10)]! } }),
+		}
 		// Pages first (their JIT warm), then the baseline memory with no worker started yet.
 		const idle = await runLoad(dashboardSpec, [server.url], { connections: 10, duration: seconds, warmup: 3 })
 		const baselineRssMb = rssMb(server.pid)
@@ -130,7 +146,9 @@ export async function benchChallenges(o: Opts): Promise<ChallengeBench> {
 		await Promise.all(graders)
 		const peak = memory.stop()
 		o.log(`  /dashboard while ${learners} learners grade: ${grading.requestsPerSec} req/s, p50 ${grading.p50Ms} ms, p99 ${grading.p99Ms} ms`)
-		o.log(`  grading under load: ${latencies.length} runs, p50 ${percentile(latencies, 50)} ms, p95 ${percentile(latencies, 95)} ms, ${failed} failed; peak RSS ${peak.peakMb} MB`)
+		o.log(
+			`  grading under load: ${latencies.length} runs, p50 ${percentile(latencies, 50)} ms, p95 ${percentile(latencies, 95)} ms, ${failed} failed; peak RSS ${peak.peakMb} MB`,
+		)
 		const pick = (r: RouteResult) => ({ requestsPerSec: r.requestsPerSec, p50Ms: r.p50Ms, p99Ms: r.p99Ms })
 		return {
 			workers: o.workers,

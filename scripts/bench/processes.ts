@@ -38,7 +38,13 @@ function stopper(child: ChildProcess) {
  * The production server (server/production.ts through scripts/start.mjs, as `npm start` runs it), directly
  * as `node` so the child's pid is the server's (for /proc sampling). Output goes to a log file.
  */
-export async function startAppServer(opts: { port: number; buildDir: string; env: Record<string, string>; logDir: string; nodeArgs?: string[] }): Promise<Proc> {
+export async function startAppServer(opts: {
+	port: number
+	buildDir: string
+	env: Record<string, string>
+	logDir: string
+	nodeArgs?: string[]
+}): Promise<Proc> {
 	fs.mkdirSync(opts.logDir, { recursive: true })
 	const logFile = path.join(opts.logDir, `server-${opts.port}.log`)
 	const out = fs.openSync(logFile, 'w')

@@ -14,7 +14,11 @@ const viewports = [
 for (const lang of ['en-US', 'pt-BR'] as const) {
 	test.describe(`accessibility in ${lang}`, () => {
 		for (const path of pages) {
-			test(`${path} has no WCAG 2.1 A/AA violations (contrast, links in text) on mobile and desktop, with and without motion`, async ({ page, context, baseURL }) => {
+			test(`${path} has no WCAG 2.1 A/AA violations (contrast, links in text) on mobile and desktop, with and without motion`, async ({
+				page,
+				context,
+				baseURL,
+			}) => {
 				await context.addCookies([{ name: 'app_language', value: lang, url: baseURL ?? 'http://localhost' }])
 				await page.setViewportSize(viewports[0]!)
 				await page.goto(path)
@@ -42,7 +46,11 @@ const profileTabs = ['personal', 'professional', 'progress', 'career', 'wallet']
 
 for (const lang of ['en-US', 'pt-BR'] as const) {
 	// Their contrast in dark mode is checked by dark-mode.spec.ts; here every rule, in the default theme.
-	test(`the path outline, the certificate checker, a 404 and every profile tab have no WCAG 2.1 A/AA violations in ${lang}`, async ({ page, context, baseURL }) => {
+	test(`the path outline, the certificate checker, a 404 and every profile tab have no WCAG 2.1 A/AA violations in ${lang}`, async ({
+		page,
+		context,
+		baseURL,
+	}) => {
 		test.setTimeout(180_000)
 		await context.addCookies([{ name: 'app_language', value: lang, url: baseURL ?? 'http://localhost' }])
 		await loginAs(page, demo.learner)

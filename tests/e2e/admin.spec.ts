@@ -148,7 +148,9 @@ test('admin creates, edits, publishes, unpublishes and reorders content, and the
 	expect(await outline(learner, courseId)).toEqual([`Reading ${id}`, `Watching ${id}`, `Checking ${id}`])
 
 	// Edit: rename the reading; the edit dialog loads the full Markdown.
-	await card(page, 'lesson', `#1 · Reading ${id}`).getByRole('button', { name: `Edit Reading ${id}` }).click()
+	await card(page, 'lesson', `#1 · Reading ${id}`)
+		.getByRole('button', { name: `Edit Reading ${id}` })
+		.click()
 	dialog = page.getByRole('dialog')
 	await expect(dialog.getByLabel('Content (Markdown)')).toHaveValue(/## Hello from the test/)
 	await expect(dialog.getByLabel('Slug')).toHaveValue(`reading-${id}`)
@@ -160,7 +162,9 @@ test('admin creates, edits, publishes, unpublishes and reorders content, and the
 	expect(await outline(learner, courseId)).toEqual([`Reading renamed ${id}`, `Watching ${id}`, `Checking ${id}`])
 
 	// Reorder: the quiz moves up above the video.
-	await card(page, 'lesson', `Checking ${id}`).getByRole('button', { name: `Move Checking ${id} up` }).click()
+	await card(page, 'lesson', `Checking ${id}`)
+		.getByRole('button', { name: `Move Checking ${id} up` })
+		.click()
 	await expect(page.getByText('Order updated')).toBeVisible()
 	await expect(page.getByTestId('lesson-card').getByRole('heading')).toHaveText([
 		new RegExp(`^#1 · Reading renamed ${id}`),
@@ -181,7 +185,9 @@ test('admin creates, edits, publishes, unpublishes and reorders content, and the
 	expect(await outline(learner, courseId)).toEqual([`Reading renamed ${id}`, `Checking ${id}`, `Watching ${id}`])
 
 	// The history sheet shows who did what.
-	await card(page, 'lesson', `Reading renamed ${id}`).getByRole('button', { name: `History of Reading renamed ${id}` }).click()
+	await card(page, 'lesson', `Reading renamed ${id}`)
+		.getByRole('button', { name: `History of Reading renamed ${id}` })
+		.click()
 	const history = page.getByTestId('history')
 	await expect(history.getByRole('listitem')).toHaveCount(2)
 	await expect(history.getByRole('listitem').first()).toContainText('Edited')
@@ -219,7 +225,17 @@ test('deleting a course removes its modules, lessons and learners progress', asy
 	const courseId = await idOf(`courses?path=${pathId}`, 'course', `Doomed Course ${id}`)
 	await post('modules', { intent: 'create', course_id: courseId, title: 'Doomed module', slug: 'doomed-module', order: '1', is_published: 'true' })
 	const moduleId = await idOf(`modules?course=${courseId}`, 'module', 'Doomed module')
-	await post('lessons', { intent: 'create', module_id: moduleId, title: 'Doomed lesson', slug: 'doomed-lesson', lesson_type: 'text', order: '1', xp_value: '40', content: 'Gone soon.', is_published: 'true' })
+	await post('lessons', {
+		intent: 'create',
+		module_id: moduleId,
+		title: 'Doomed lesson',
+		slug: 'doomed-lesson',
+		lesson_type: 'text',
+		order: '1',
+		xp_value: '40',
+		content: 'Gone soon.',
+		is_published: 'true',
+	})
 	const lessonId = await idOf(`lessons?module=${moduleId}`, 'lesson', 'Doomed lesson')
 
 	// A learner completes the lesson.
@@ -231,7 +247,9 @@ test('deleting a course removes its modules, lessons and learners progress', asy
 	await expect(learner.getByTestId('stat-totalXP')).toHaveText('40')
 
 	await page.goto(`/dashboard/admin/courses?path=${pathId}`)
-	await card(page, 'course', `Doomed Course ${id}`).getByRole('button', { name: `Delete Doomed Course ${id}` }).click()
+	await card(page, 'course', `Doomed Course ${id}`)
+		.getByRole('button', { name: `Delete Doomed Course ${id}` })
+		.click()
 	const confirm = page.getByRole('alertdialog')
 	await expect(confirm).toContainText('This action cannot be undone. Deleting a course will remove all its modules and lessons.')
 	await confirm.getByRole('button', { name: 'Delete' }).click()
@@ -322,7 +340,9 @@ test('every validation message appears for bad input, and the server refuses it 
 	await dialog.getByLabel('Quiz JSON').fill('{"not": "an array"}')
 	await dialog.getByRole('button', { name: 'Create lesson' }).click()
 	await expect(errorOf(dialog, 'Quiz JSON')).toHaveText('Provide a valid JSON array of quiz questions')
-	await dialog.getByLabel('Quiz JSON').fill('[{"question":"Q1","options":["a","b"],"correctAnswer":"a"},{"question":"Q2","options":["a","a"],"correctAnswer":"a"}]')
+	await dialog
+		.getByLabel('Quiz JSON')
+		.fill('[{"question":"Q1","options":["a","b"],"correctAnswer":"a"},{"question":"Q2","options":["a","a"],"correctAnswer":"a"}]')
 	await dialog.getByRole('button', { name: 'Create lesson' }).click()
 	await expect(errorOf(dialog, 'Quiz JSON')).toHaveText('Question 2 has duplicate options')
 	await dialog.getByRole('button', { name: 'Cancel' }).click()

@@ -112,7 +112,10 @@ test.describe('application modal', () => {
 		await expect(rows.first()).toContainText(name)
 		await expect(rows.first()).toContainText('Professional')
 		await expect(rows.first()).toContainText('New')
-		await rows.first().getByRole('button', { name: `View the application from ${name}` }).click()
+		await rows
+			.first()
+			.getByRole('button', { name: `View the application from ${name}` })
+			.click()
 		const details = page.getByTestId('application-details')
 		await expect(details).toContainText('https://github.com/ada')
 		await expect(details).toContainText('Advanced (5+ years)')
@@ -126,7 +129,10 @@ test.describe('application modal', () => {
 		await loginAs(page, demo.admin)
 		const rows = await inboxRows(page, `q=${encodeURIComponent(email)}`)
 		await expect(rows.first()).toContainText('New')
-		await rows.first().getByRole('button', { name: `View the application from ${name}` }).click()
+		await rows
+			.first()
+			.getByRole('button', { name: `View the application from ${name}` })
+			.click()
 		const details = page.getByTestId('application-details')
 		await details.getByLabel('Change status').click()
 		await page.getByRole('option', { name: 'Contacted' }).click()
@@ -259,10 +265,12 @@ test.describe('spam defence and server validation', () => {
 		await expect(await inboxRows(page, `q=${encodeURIComponent(botEmail)}`)).toHaveCount(0)
 		await expect(await inboxRows(page, `type=company&q=${encodeURIComponent(email)}`)).toHaveCount(1)
 		await expect(await inboxRows(page, `q=${encodeURIComponent(email)}`)).toHaveCount(2)
-		await expect.poll(async () => {
-			const outbox = (await (await page.request.get('/dev/mailbox.json')).json()) as { to: string }[]
-			return [outbox.filter((m) => m.to === botEmail).length, outbox.filter((m) => m.to === email).length]
-		}).toEqual([0, 2])
+		await expect
+			.poll(async () => {
+				const outbox = (await (await page.request.get('/dev/mailbox.json')).json()) as { to: string }[]
+				return [outbox.filter((m) => m.to === botEmail).length, outbox.filter((m) => m.to === email).length]
+			})
+			.toEqual([0, 2])
 	})
 
 	test('one address is rate limited after ten applications an hour', async ({ page, baseURL }) => {
@@ -331,7 +339,10 @@ test.describe('applications inbox access and export', () => {
 		expect(all.headers()['content-type']).toContain('text/csv')
 		expect(all.headers()['content-disposition']).toMatch(/attachment; filename="applications-\d{4}-\d{2}-\d{2}\.csv"/)
 		const text = await all.text()
-		const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n')
+		const lines = text
+			.replace(/^\uFEFF/, '')
+			.trimEnd()
+			.split('\r\n')
 		expect(lines[0]).toBe('id,created_at,type,status,name,email,company,experience,portfolio,investment_amount,timeline,message,language')
 		expect(text).toContain(`"'=HYPERLINK(""x"") ${marker}"`)
 		expect(text).toContain('"Acme, Inc."')

@@ -150,7 +150,12 @@ function check(cell: Cell, status: number, location: string | undefined, label: 
 	if (process.env.MATRIX_RECORD) return console.log(`RECORD ${label} -> ${status} ${location ?? ''}`)
 	const options = Array.isArray(cell) ? cell : [cell]
 	// Soft: one run reports every wrong cell, not just the first.
-	expect.soft(options.some((o) => matches(o, status, location)), `${label}: got ${status} ${location ?? ''}, expected ${options.join(' or ')}`).toBe(true)
+	expect
+		.soft(
+			options.some((o) => matches(o, status, location)),
+			`${label}: got ${status} ${location ?? ''}, expected ${options.join(' or ')}`,
+		)
+		.toBe(true)
 }
 
 async function requestAs(role: 0 | 1 | 2, browser: Browser, baseURL: string): Promise<APIRequestContext> {

@@ -46,7 +46,9 @@ test("another learner can neither read nor change a learner's own data", async (
 		data: { fullName: 'Alice Owner', country: 'PT', city: markers.city, positionCompany: markers.company, stacks: ['Solidity'] },
 	})
 	expect(profile.status()).toBe(200)
-	const chat = await a.request.post('/api/ai-chat', { data: { mode: 'chat', lessonId: first!.lessonId, messages: [{ role: 'user', content: markers.question }] } })
+	const chat = await a.request.post('/api/ai-chat', {
+		data: { mode: 'chat', lessonId: first!.lessonId, messages: [{ role: 'user', content: markers.question }] },
+	})
 	expect(chat.status()).toBe(200)
 	expect((await a.request.post('/dashboard/achievements', { form: { intent: 'claim', taskId: 'verify-email' } })).status()).toBe(200)
 
@@ -131,7 +133,9 @@ test('the tutor conversation, progress and profile are keyed by the session, not
 	const mine = (await (await a.request.get(`/api/ai-chat?lessonId=${lesson!.lessonId}`)).json()) as { messages: { content: string }[] }
 	expect(mine.messages.map((m) => m.content)).toContain('Only mine')
 	// The chat request refuses unknown keys outright (a user id cannot even be sent).
-	const smuggled = await b.request.post('/api/ai-chat', { data: { mode: 'chat', lessonId: lesson!.lessonId, userId: a.id, messages: [{ role: 'user', content: 'x' }] } })
+	const smuggled = await b.request.post('/api/ai-chat', {
+		data: { mode: 'chat', lessonId: lesson!.lessonId, userId: a.id, messages: [{ role: 'user', content: 'x' }] },
+	})
 	expect(smuggled.status()).toBe(400)
 	// Signed out, none of it is reachable.
 	const anon = await (await browser.newContext({ baseURL })).request

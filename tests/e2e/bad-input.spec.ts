@@ -34,7 +34,16 @@ type Req = {
 	multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>
 	accept?: string
 }
-type Ids = { real: string[]; paths: string[]; courses: string[]; lessons: string[]; modules: string[]; refs: { courseId: string; lessonId: string }[]; applications: string[]; challenges: string[] }
+type Ids = {
+	real: string[]
+	paths: string[]
+	courses: string[]
+	lessons: string[]
+	modules: string[]
+	refs: { courseId: string; lessonId: string }[]
+	applications: string[]
+	challenges: string[]
+}
 type Target = {
 	who: Who[]
 	requests: (ids: Ids) => fc.Arbitrary<Req>
@@ -49,7 +58,15 @@ const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 25)
 const email = fc.oneof(fc.emailAddress(), fc.constantFrom(demo.learner.email, demo.admin.email, 'nobody@example.test'))
 const password = fc.oneof(fc.string({ minLength: 8, maxLength: 40 }), fc.constantFrom('password', 'Password123', 'short', 'blue-anchor-77'))
 const redirectTo = fc.oneof(
-	fc.constantFrom('/dashboard', 'https://evil.example/x', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/%2F%2Fevil.example', '\t//evil.example'),
+	fc.constantFrom(
+		'/dashboard',
+		'https://evil.example/x',
+		'//evil.example',
+		'/\\evil.example',
+		'javascript:alert(1)',
+		'/%2F%2Fevil.example',
+		'\t//evil.example',
+	),
 	hostileString,
 )
 const smallInt = (min: number, max: number) => fc.integer({ min, max }).map(String)
@@ -58,9 +75,15 @@ const pick = <T>(...values: T[]) => fc.constantFrom(...values)
 const orHostile = (a: fc.Arbitrary<string>) => fc.oneof(a, hostileString)
 const hex = (length: number) => fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF'), minLength: length, maxLength: length })
 const ethAddress = hex(40).map((h) => `0x${h}`)
-const signatureLike = fc.oneof(hex(130).map((h) => `0x${h}`), pick('0x', `0x${'0'.repeat(1000)}`))
+const signatureLike = fc.oneof(
+	hex(130).map((h) => `0x${h}`),
+	pick('0x', `0x${'0'.repeat(1000)}`),
+)
 const siweLike = fc.oneof(
-	ethAddress.map((a) => `localhost wants you to sign in with your Ethereum account:\n${a}\n\nSign in to Learnchain.\n\nURI: http://localhost\nVersion: 1\nChain ID: 1\nNonce: abcdefgh12345678\nIssued At: 2026-01-01T00:00:00Z`),
+	ethAddress.map(
+		(a) =>
+			`localhost wants you to sign in with your Ethereum account:\n${a}\n\nSign in to Learnchain.\n\nURI: http://localhost\nVersion: 1\nChain ID: 1\nNonce: abcdefgh12345678\nIssued At: 2026-01-01T00:00:00Z`,
+	),
 	fc.string({ maxLength: 300 }),
 )
 /** encodeURIComponent, but a lone surrogate (which it refuses) goes as U+FFFD, as a browser sends it. */
@@ -103,7 +126,10 @@ function adminContent(kind: 'path' | 'course' | 'module' | 'lesson'): Target {
 
 function hostileZip(): fc.Arbitrary<Buffer> {
 	const entry = fc.tuple(
-		fc.oneof(pick('paths/a/path.md', 'paths/a/courses/b/course.md', '../../etc/passwd', '/abs.md', 'paths/a/courses/b/modules/c/lessons/d.md'), hostileString.map((s) => s.slice(0, 100))),
+		fc.oneof(
+			pick('paths/a/path.md', 'paths/a/courses/b/course.md', '../../etc/passwd', '/abs.md', 'paths/a/courses/b/modules/c/lessons/d.md'),
+			hostileString.map((s) => s.slice(0, 100)),
+		),
 		fc.oneof(pick('---\ntitle: x\nslug: a\n---\nbody', '---\n: : :\n---', '---\ntitle: [1, {a: *x}]\n---'), hostileString),
 	)
 	return fc.oneof(
@@ -141,7 +167,10 @@ function challengeRequests(url: string, who: Who, body: fc.Arbitrary<Record<stri
 		{ arbitrary: anyJson.map((json) => ({ who, method: 'POST' as const, url, contentType: 'application/json', json })), weight: 1 },
 		{
 			arbitrary: fc
-				.record({ raw: fc.oneof(hostileString, pick('{"lessonId":', MEGABYTE)), contentType: pick('application/json', 'text/plain', 'application/x-www-form-urlencoded') })
+				.record({
+					raw: fc.oneof(hostileString, pick('{"lessonId":', MEGABYTE)),
+					contentType: pick('application/json', 'text/plain', 'application/x-www-form-urlencoded'),
+				})
 				.map(({ raw, contentType }) => ({ who, method: 'POST' as const, url, contentType, raw })),
 			weight: 1,
 		},
@@ -157,25 +186,43 @@ const targets: Record<string, Target> = {
 			{ who: 'anon', method: 'PUT', url: '/login', json: MEGABYTE, contentType: 'application/json' },
 			{ who: 'anon', method: 'POST', url: '/login.data', json: { email: demo.learner.email }, contentType: 'application/json' },
 		],
-		requests: () => fc.record({ url: pageUrl('/login'), form: hostileForm({ email, password, redirectTo }) }).map((r) => ({ who: 'anon', method: 'POST', ...r })) },
+		requests: () =>
+			fc.record({ url: pageUrl('/login'), form: hostileForm({ email, password, redirectTo }) }).map((r) => ({ who: 'anon', method: 'POST', ...r })),
+	},
 	'/signup': {
 		who: ['anon'],
 		message: true,
 		requests: () =>
-			fc.record({ url: pageUrl('/signup'), form: hostileForm({ email, password, confirmPassword: password }) }).map((r) => ({ who: 'anon', method: 'POST', ...r })),
+			fc
+				.record({ url: pageUrl('/signup'), form: hostileForm({ email, password, confirmPassword: password }) })
+				.map((r) => ({ who: 'anon', method: 'POST', ...r })),
 	},
-	'/forgot-password': { who: ['anon'], message: true, requests: () => fc.record({ url: pageUrl('/forgot-password'), form: hostileForm({ email }) }).map((r) => ({ who: 'anon', method: 'POST', ...r })) },
+	'/forgot-password': {
+		who: ['anon'],
+		message: true,
+		requests: () => fc.record({ url: pageUrl('/forgot-password'), form: hostileForm({ email }) }).map((r) => ({ who: 'anon', method: 'POST', ...r })),
+	},
 	'/login-oauth': {
 		who: ['anon'],
 		message: true,
-		requests: () => fc.record({ url: pageUrl('/login-oauth'), form: hostileForm({ provider: pick('github', 'google', 'apple'), redirectTo }) }).map((r) => ({ who: 'anon', method: 'POST', ...r })),
+		requests: () =>
+			fc
+				.record({ url: pageUrl('/login-oauth'), form: hostileForm({ provider: pick('github', 'google', 'apple'), redirectTo }) })
+				.map((r) => ({ who: 'anon', method: 'POST', ...r })),
 	},
 	'/update-password': {
 		who: ['anon'],
 		message: true,
 		requests: () =>
 			fc
-				.record({ url: pageUrl('/update-password'), form: hostileForm({ token: fc.oneof(fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF'), minLength: 20, maxLength: 40 }), fc.string()), password, confirmPassword: password }) })
+				.record({
+					url: pageUrl('/update-password'),
+					form: hostileForm({
+						token: fc.oneof(fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF'), minLength: 20, maxLength: 40 }), fc.string()),
+						password,
+						confirmPassword: password,
+					}),
+				})
 				.map((r) => ({ who: 'anon', method: 'POST', ...r })),
 	},
 	// Signed-in sessions are never ended here: the learner and admin keep theirs for the other properties.
@@ -184,13 +231,17 @@ const targets: Record<string, Target> = {
 		who: ['learner'],
 		message: true,
 		requests: (ids) =>
-			fc.record({ url: pageUrl('/dashboard/explore'), form: hostileForm({ intent: pick('enroll'), pathId: pick(...ids.paths) }) }).map((r) => ({ who: 'learner', method: 'POST', ...r })),
+			fc
+				.record({ url: pageUrl('/dashboard/explore'), form: hostileForm({ intent: pick('enroll'), pathId: pick(...ids.paths) }) })
+				.map((r) => ({ who: 'learner', method: 'POST', ...r })),
 	},
 	'/dashboard/learn/course/:courseId': {
 		examples: (ids) => {
 			// A lesson of another course: completed (XP written) before the page answered 404.
 			const other = ids.refs.find((r) => r.courseId !== ids.refs[0]!.courseId)!
-			return [{ who: 'learner', method: 'POST', url: `/dashboard/learn/course/${ids.refs[0]!.courseId}`, form: { intent: 'complete', lessonId: other.lessonId } }]
+			return [
+				{ who: 'learner', method: 'POST', url: `/dashboard/learn/course/${ids.refs[0]!.courseId}`, form: { intent: 'complete', lessonId: other.lessonId } },
+			]
 		},
 		who: ['learner', 'admin'],
 		message: true,
@@ -219,7 +270,13 @@ const targets: Record<string, Target> = {
 	'/dashboard/profile': {
 		examples: () => [
 			// NUL in tags: PostgreSQL refused the jsonb, a 500.
-			{ who: 'learner', method: 'POST', url: '/dashboard/profile.data', contentType: 'application/json', json: { fullName: 'Ana', country: 'BR', stacks: ['x\u0000y'], career: { desiredRoles: ['\u0000'] } } },
+			{
+				who: 'learner',
+				method: 'POST',
+				url: '/dashboard/profile.data',
+				contentType: 'application/json',
+				json: { fullName: 'Ana', country: 'BR', stacks: ['x\u0000y'], career: { desiredRoles: ['\u0000'] } },
+			},
 		],
 		who: ['learner'],
 		message: true,
@@ -251,7 +308,9 @@ const targets: Record<string, Target> = {
 				{ arbitrary: anyJson.map((json) => ({ json })), weight: 2 },
 				{ arbitrary: fc.oneof(hostileString, pick('{"fullName":', '{"a":1}}', 'null', '[]', MEGABYTE)).map((raw) => ({ raw })), weight: 2 },
 			)
-			return fc.record({ url: pageUrl('/dashboard/profile'), body }).map(({ url, body }) => ({ who: 'learner', method: 'POST', url, contentType: 'application/json', ...body }))
+			return fc
+				.record({ url: pageUrl('/dashboard/profile'), body })
+				.map(({ url, body }) => ({ who: 'learner', method: 'POST', url, contentType: 'application/json', ...body }))
 		},
 	},
 	'/dashboard/achievements': {
@@ -269,7 +328,21 @@ const targets: Record<string, Target> = {
 		...adminContent('lesson'),
 		examples: (ids): Req[] => [
 			// NUL in a title and in the Markdown: the insert failed, a 500.
-			{ who: 'admin', method: 'POST', url: '/dashboard/admin/lessons.data', form: { intent: 'create', module_id: ids.modules[0]!, title: 'Nul\u0000title', slug: 'nul-title', lesson_type: 'text', order: '1', xp_value: '5', content: 'a\u0000b' } },
+			{
+				who: 'admin',
+				method: 'POST',
+				url: '/dashboard/admin/lessons.data',
+				form: {
+					intent: 'create',
+					module_id: ids.modules[0]!,
+					title: 'Nul\u0000title',
+					slug: 'nul-title',
+					lesson_type: 'text',
+					order: '1',
+					xp_value: '5',
+					content: 'a\u0000b',
+				},
+			},
 			// A megabyte refused before it was read (403): the next request on that keep-alive connection hung.
 			{ who: 'learner', method: 'POST', url: '/dashboard/admin/lessons', form: { intent: 'create', title: MEGABYTE } },
 			{ who: 'learner', method: 'POST', url: '/dashboard/admin/lessons', form: { intent: 'create', title: MEGABYTE } },
@@ -289,7 +362,10 @@ const targets: Record<string, Target> = {
 		// Never the test learner's address: granting it admin would change what the other properties test.
 		requests: () =>
 			fc
-				.record({ url: pageUrl('/dashboard/admin/users'), form: hostileForm({ intent: pick('grant', 'revoke'), email: fc.oneof(fc.emailAddress(), pick(demo.admin.email, 'ADMIN@example.com ')) }) })
+				.record({
+					url: pageUrl('/dashboard/admin/users'),
+					form: hostileForm({ intent: pick('grant', 'revoke'), email: fc.oneof(fc.emailAddress(), pick(demo.admin.email, 'ADMIN@example.com ')) }),
+				})
 				.map((r) => ({ who: 'admin', method: 'POST', ...r })),
 	},
 	'/dashboard/admin/content': {
@@ -299,9 +375,15 @@ const targets: Record<string, Target> = {
 			fc
 				.record({
 					url: pageUrl('/dashboard/admin/content'),
-					intent: fc.oneof(pick('preview', 'apply'), hostileString.map((s) => s.slice(0, 200))),
+					intent: fc.oneof(
+						pick('preview', 'apply'),
+						hostileString.map((s) => s.slice(0, 200)),
+					),
 					bundle: hostileZip(),
-					name: fc.oneof(pick('bundle.zip', '../../x.zip', ''), hostileString.map((s) => s.slice(0, 50))),
+					name: fc.oneof(
+						pick('bundle.zip', '../../x.zip', ''),
+						hostileString.map((s) => s.slice(0, 50)),
+					),
 				})
 				.map(({ url, intent, bundle, name }) => ({
 					who: 'admin',
@@ -313,7 +395,12 @@ const targets: Record<string, Target> = {
 	'/dashboard/admin/markdown-preview': {
 		who: ['admin'],
 		requests: () =>
-			hostileForm({ markdown: fc.oneof(pick(...scriptPayloads), fc.string({ maxLength: 300 })) }).map((form) => ({ who: 'admin', method: 'POST', url: '/dashboard/admin/markdown-preview', form })),
+			hostileForm({ markdown: fc.oneof(pick(...scriptPayloads), fc.string({ maxLength: 300 })) }).map((form) => ({
+				who: 'admin',
+				method: 'POST',
+				url: '/dashboard/admin/markdown-preview',
+				form,
+			})),
 	},
 	'/dashboard/admin/applications': {
 		examples: () => [{ who: 'admin', method: 'GET', url: '/dashboard/admin/applications?q=%00' }],
@@ -338,7 +425,12 @@ const targets: Record<string, Target> = {
 	},
 	'/dashboard/admin/content/export': {
 		who: ['admin'],
-		requests: () => orHostile(slug).map((path) => ({ who: 'admin', method: 'GET', url: `/dashboard/admin/content/export?${new URLSearchParams({ path: path.slice(0, 2000) })}` })),
+		requests: () =>
+			orHostile(slug).map((path) => ({
+				who: 'admin',
+				method: 'GET',
+				url: `/dashboard/admin/content/export?${new URLSearchParams({ path: path.slice(0, 2000) })}`,
+			})),
 	},
 	'/dashboard/admin/applications/export': {
 		// NUL in the search: ILIKE with a NUL, a 500.
@@ -346,7 +438,15 @@ const targets: Record<string, Target> = {
 		who: ['admin'],
 		requests: () =>
 			fc
-				.record({ type: orHostile(pick(...applicationTypes)), status: orHostile(pick(...applicationStatuses)), q: hostileString.map((s) => s.slice(0, 3000)), page: pick(...numberEdges) }, { requiredKeys: [] })
+				.record(
+					{
+						type: orHostile(pick(...applicationTypes)),
+						status: orHostile(pick(...applicationStatuses)),
+						q: hostileString.map((s) => s.slice(0, 3000)),
+						page: pick(...numberEdges),
+					},
+					{ requiredKeys: [] },
+				)
 				.map((q) => ({ who: 'admin', method: 'GET', url: `/dashboard/admin/applications/export?${new URLSearchParams(q)}` })),
 	},
 	'/api/auth/*': {
@@ -358,13 +458,41 @@ const targets: Record<string, Target> = {
 					method: pick<Req['method']>('GET', 'POST'),
 					endpoint: fc.oneof(
 						pick(...DISABLED_AUTH_PATHS.map((p) => p.slice(1))),
-						pick('get-session', 'sign-in/social', 'callback/github', 'callback/google', 'verify-email', 'reset-password/abc', 'error', 'ok', 'link-social', 'list-accounts'),
-						pick('unlink-account', 'update-session', 'refresh-token', 'get-access-token', 'account-info', 'list-sessions', 'admin/set-role', 'admin/create-user', 'admin/list-users'),
+						pick(
+							'get-session',
+							'sign-in/social',
+							'callback/github',
+							'callback/google',
+							'verify-email',
+							'reset-password/abc',
+							'error',
+							'ok',
+							'link-social',
+							'list-accounts',
+						),
+						pick(
+							'unlink-account',
+							'update-session',
+							'refresh-token',
+							'get-access-token',
+							'account-info',
+							'list-sessions',
+							'admin/set-role',
+							'admin/create-user',
+							'admin/list-users',
+						),
 						hostileString.map((s) => enc(s.slice(0, 100))),
 					),
-					query: fc.dictionary(pick('token', 'callbackURL', 'code', 'state', 'error', 'id'), hostileString.map((s) => s.slice(0, 500)), { maxKeys: 3 }),
+					query: fc.dictionary(
+						pick('token', 'callbackURL', 'code', 'state', 'error', 'id'),
+						hostileString.map((s) => s.slice(0, 500)),
+						{ maxKeys: 3 },
+					),
 					json: fc.oneof(
-						fc.record({ email, password, name: hostileString, callbackURL: redirectTo, provider: pick('github', 'google'), role: pick('admin'), token: hostileString }, { requiredKeys: [] }),
+						fc.record(
+							{ email, password, name: hostileString, callbackURL: redirectTo, provider: pick('github', 'google'), role: pick('admin'), token: hostileString },
+							{ requiredKeys: [] },
+						),
 						anyJson,
 					),
 				})
@@ -376,11 +504,22 @@ const targets: Record<string, Target> = {
 				})),
 	},
 	'/api/ai-chat': {
-		examples: (ids) => [{ who: 'learner', method: 'POST', url: '/api/ai-chat', contentType: 'application/json', json: { mode: 'chat', lessonId: ids.lessons[0], messages: [{ role: 'user', content: 'why\u0000?' }] } }],
+		examples: (ids) => [
+			{
+				who: 'learner',
+				method: 'POST',
+				url: '/api/ai-chat',
+				contentType: 'application/json',
+				json: { mode: 'chat', lessonId: ids.lessons[0], messages: [{ role: 'user', content: 'why\u0000?' }] },
+			},
+		],
 		who: ['learner'],
 		message: true,
 		requests: (ids) => {
-			const message = fc.record({ role: orHostile(pick('user', 'assistant', 'system')), content: fc.oneof(fc.string({ minLength: 1, maxLength: 50 }), hostileString) }, { requiredKeys: [] })
+			const message = fc.record(
+				{ role: orHostile(pick('user', 'assistant', 'system')), content: fc.oneof(fc.string({ minLength: 1, maxLength: 50 }), hostileString) },
+				{ requiredKeys: [] },
+			)
 			const body = fc.record(
 				{
 					mode: fc.oneof({ arbitrary: pick('chat', 'suggest'), weight: 4 }, { arbitrary: hostileString, weight: 1 }),
@@ -393,9 +532,18 @@ const targets: Record<string, Target> = {
 				{ requiredKeys: ['mode', 'lessonId', 'messages'] },
 			)
 			return fc.oneof(
-				fc.record({ json: fc.oneof(body, anyJson), accept: pick('application/json', 'text/event-stream') }).map((r) => ({ who: 'learner' as Who, method: 'POST' as const, url: '/api/ai-chat', contentType: 'application/json', ...r })),
-				fc.record({ raw: fc.oneof(hostileString, pick('{"mode":', MEGABYTE)), contentType: pick('application/json', 'text/plain', 'application/x-www-form-urlencoded') }).map((r) => ({ who: 'learner' as Who, method: 'POST' as const, url: '/api/ai-chat', ...r })),
-				fc.record({ method: pick<Req['method']>('GET', 'DELETE', 'PUT'), id: idOf(ids.lessons) }).map(({ method, id }) => ({ who: 'learner' as Who, method, url: `/api/ai-chat?lessonId=${enc(id)}` })),
+				fc
+					.record({ json: fc.oneof(body, anyJson), accept: pick('application/json', 'text/event-stream') })
+					.map((r) => ({ who: 'learner' as Who, method: 'POST' as const, url: '/api/ai-chat', contentType: 'application/json', ...r })),
+				fc
+					.record({
+						raw: fc.oneof(hostileString, pick('{"mode":', MEGABYTE)),
+						contentType: pick('application/json', 'text/plain', 'application/x-www-form-urlencoded'),
+					})
+					.map((r) => ({ who: 'learner' as Who, method: 'POST' as const, url: '/api/ai-chat', ...r })),
+				fc
+					.record({ method: pick<Req['method']>('GET', 'DELETE', 'PUT'), id: idOf(ids.lessons) })
+					.map(({ method, id }) => ({ who: 'learner' as Who, method, url: `/api/ai-chat?lessonId=${enc(id)}` })),
 			)
 		},
 	},
@@ -408,48 +556,111 @@ const targets: Record<string, Target> = {
 					form: hostileForm({ intent: pick('link', 'unlink'), address: ethAddress, message: siweLike, signature: signatureLike, redirectTo }),
 					json: fc.boolean(),
 				})
-				.map(({ form, json }) => ({ who: 'learner', method: 'POST', url: '/resources/wallet', ...(json ? { json: form, contentType: 'application/json' } : { form }) })),
+				.map(({ form, json }) => ({
+					who: 'learner',
+					method: 'POST',
+					url: '/resources/wallet',
+					...(json ? { json: form, contentType: 'application/json' } : { form }),
+				})),
 	},
 	'/resources/wallet/nonce': {
 		who: ['anon', 'learner'],
 		message: true,
 		requests: () =>
 			fc
-				.record({ who: pick<Who>('anon', 'learner'), form: hostileForm({ purpose: pick('link', 'signin'), address: ethAddress, chainId: pick('1', '11155111', '5') }), json: fc.boolean() })
-				.map(({ who, form, json }) => ({ who, method: 'POST', url: '/resources/wallet/nonce', ...(json ? { json: form, contentType: 'application/json' } : { form }) })),
+				.record({
+					who: pick<Who>('anon', 'learner'),
+					form: hostileForm({ purpose: pick('link', 'signin'), address: ethAddress, chainId: pick('1', '11155111', '5') }),
+					json: fc.boolean(),
+				})
+				.map(({ who, form, json }) => ({
+					who,
+					method: 'POST',
+					url: '/resources/wallet/nonce',
+					...(json ? { json: form, contentType: 'application/json' } : { form }),
+				})),
 	},
 	'/resources/wallet/sign-in': {
 		who: ['anon'],
 		message: true,
 		requests: () =>
-			fc
-				.record({ form: hostileForm({ message: siweLike, signature: signatureLike, redirectTo }), json: fc.boolean() })
-				.map(({ form, json }) => ({ who: 'anon', method: 'POST', url: '/resources/wallet/sign-in', ...(json ? { json: form, contentType: 'application/json' } : { form }) })),
+			fc.record({ form: hostileForm({ message: siweLike, signature: signatureLike, redirectTo }), json: fc.boolean() }).map(({ form, json }) => ({
+				who: 'anon',
+				method: 'POST',
+				url: '/resources/wallet/sign-in',
+				...(json ? { json: form, contentType: 'application/json' } : { form }),
+			})),
 	},
 	'/resources/certificates': {
 		who: ['learner'],
 		message: true,
-		requests: (ids) => hostileForm({ intent: pick('issue'), pathId: pick(...ids.paths) }).map((form) => ({ who: 'learner', method: 'POST', url: '/resources/certificates', form })),
+		requests: (ids) =>
+			hostileForm({ intent: pick('issue'), pathId: pick(...ids.paths) }).map((form) => ({
+				who: 'learner',
+				method: 'POST',
+				url: '/resources/certificates',
+				form,
+			})),
 	},
 	'/resources/challenges/run': {
 		examples: (ids) => [
-			{ who: 'learner', method: 'POST', url: '/resources/challenges/run', contentType: 'application/json', json: { lessonId: ids.challenges[0], source: 'contract A {}\u0000' } },
-			{ who: 'learner', method: 'POST', url: '/resources/challenges/run', contentType: 'application/json', json: { lessonId: ids.challenges[0], source: 'x'.repeat(25 * 1024) } },
-			{ who: 'learner', method: 'POST', url: '/resources/challenges/run', contentType: 'application/json', json: { lessonId: ids.challenges[0], source: 'import "/etc/passwd"; contract A {}' } },
-			{ who: 'learner', method: 'POST', url: '/resources/challenges/run', contentType: 'application/json', json: { lessonId: ids.lessons[0], source: 'contract A {}' } },
+			{
+				who: 'learner',
+				method: 'POST',
+				url: '/resources/challenges/run',
+				contentType: 'application/json',
+				json: { lessonId: ids.challenges[0], source: 'contract A {}\u0000' },
+			},
+			{
+				who: 'learner',
+				method: 'POST',
+				url: '/resources/challenges/run',
+				contentType: 'application/json',
+				json: { lessonId: ids.challenges[0], source: 'x'.repeat(25 * 1024) },
+			},
+			{
+				who: 'learner',
+				method: 'POST',
+				url: '/resources/challenges/run',
+				contentType: 'application/json',
+				json: { lessonId: ids.challenges[0], source: 'import "/etc/passwd"; contract A {}' },
+			},
+			{
+				who: 'learner',
+				method: 'POST',
+				url: '/resources/challenges/run',
+				contentType: 'application/json',
+				json: { lessonId: ids.lessons[0], source: 'contract A {}' },
+			},
 			{ who: 'learner', method: 'POST', url: '/resources/challenges/run', contentType: 'application/json', raw: MEGABYTE },
 		],
 		who: ['learner'],
 		message: true,
 		requests: (ids) =>
-			challengeRequests('/resources/challenges/run', 'learner', hostileJson({ lessonId: fc.oneof(pick(...ids.challenges), idOf(ids.lessons)), source: solidity })),
+			challengeRequests(
+				'/resources/challenges/run',
+				'learner',
+				hostileJson({ lessonId: fc.oneof(pick(...ids.challenges), idOf(ids.lessons)), source: solidity }),
+			),
 	},
 	'/resources/challenges/draft': {
-		examples: (ids) => [{ who: 'learner', method: 'POST', url: '/resources/challenges/draft', contentType: 'application/json', json: { lessonId: ids.challenges[0], source: 'a\u0000b' } }],
+		examples: (ids) => [
+			{
+				who: 'learner',
+				method: 'POST',
+				url: '/resources/challenges/draft',
+				contentType: 'application/json',
+				json: { lessonId: ids.challenges[0], source: 'a\u0000b' },
+			},
+		],
 		who: ['learner'],
 		message: true,
 		requests: (ids) =>
-			challengeRequests('/resources/challenges/draft', 'learner', hostileJson({ lessonId: fc.oneof(pick(...ids.challenges), idOf(ids.lessons)), source: fc.oneof(solidity, fc.constant(null)) })),
+			challengeRequests(
+				'/resources/challenges/draft',
+				'learner',
+				hostileJson({ lessonId: fc.oneof(pick(...ids.challenges), idOf(ids.lessons)), source: fc.oneof(solidity, fc.constant(null)) }),
+			),
 	},
 	'/resources/challenges/check': {
 		who: ['admin', 'learner'],
@@ -478,19 +689,37 @@ const targets: Record<string, Target> = {
 	},
 	'/certificates/:id.json': {
 		who: ['anon'],
-		requests: () => fc.record({ id: idOf([]), download: fc.boolean() }).map(({ id, download }) => ({ who: 'anon', method: 'GET', url: `/certificates/${enc(id.slice(0, 2000))}.json${download ? '?download' : ''}` })),
+		requests: () =>
+			fc
+				.record({ id: idOf([]), download: fc.boolean() })
+				.map(({ id, download }) => ({ who: 'anon', method: 'GET', url: `/certificates/${enc(id.slice(0, 2000))}.json${download ? '?download' : ''}` })),
 	},
 	'/resources/language': {
 		who: ['anon'],
-		requests: () => hostileForm({ lang: pick('en-US', 'pt-BR', 'fr-FR'), redirectTo }).map((form) => ({ who: 'anon', method: 'POST', url: '/resources/language', form })),
+		requests: () =>
+			hostileForm({ lang: pick('en-US', 'pt-BR', 'fr-FR'), redirectTo }).map((form) => ({ who: 'anon', method: 'POST', url: '/resources/language', form })),
 	},
 	'/resources/theme': {
 		who: ['anon'],
-		requests: () => hostileForm({ theme: pick('system', 'light', 'dark', 'sepia'), redirectTo }).map((form) => ({ who: 'anon', method: 'POST', url: '/resources/theme', form })),
+		requests: () =>
+			hostileForm({ theme: pick('system', 'light', 'dark', 'sepia'), redirectTo }).map((form) => ({
+				who: 'anon',
+				method: 'POST',
+				url: '/resources/theme',
+				form,
+			})),
 	},
 	'/resources/applications': {
 		// NUL in the message: the insert failed, a 500.
-		examples: () => [{ who: 'anon', method: 'POST', url: '/resources/applications', accept: 'application/json', form: { type: 'professional', name: 'Nul', email: 'nul@example.test', message: 'hi\u0000there', website: '' } }],
+		examples: () => [
+			{
+				who: 'anon',
+				method: 'POST',
+				url: '/resources/applications',
+				accept: 'application/json',
+				form: { type: 'professional', name: 'Nul', email: 'nul@example.test', message: 'hi\u0000there', website: '' },
+			},
+		],
 		who: ['anon'],
 		message: true,
 		requests: () =>
@@ -510,7 +739,13 @@ const targets: Record<string, Target> = {
 					// The honeypot: a filled or missing one marks a bot (200, nothing stored); empty lets validation run.
 					trap: fc.oneof({ arbitrary: fc.constant(''), weight: 5 }, { arbitrary: fc.constant(undefined), weight: 1 }, { arbitrary: hostileString, weight: 1 }),
 				})
-				.map(({ form, trap }) => ({ who: 'anon', method: 'POST', url: '/resources/applications', form: trap === undefined ? form : { ...form, website: trap }, accept: 'application/json' })),
+				.map(({ form, trap }) => ({
+					who: 'anon',
+					method: 'POST',
+					url: '/resources/applications',
+					form: trap === undefined ? form : { ...form, website: trap },
+					accept: 'application/json',
+				})),
 	},
 }
 
@@ -531,11 +766,15 @@ test('every action and API route in app/routes.ts has a bad-input property', () 
 	const missing = needed.filter((r) => !targets[r.path] && !noInput[r.path]).map((r) => `${r.path} (${r.file})`)
 	expect(missing, 'routes with an action or an API loader but no property in bad-input.spec.ts').toEqual([])
 	const known = new Set(routeTable().map((r) => r.path))
-	expect([...Object.keys(targets), ...Object.keys(noInput)].filter((p) => !known.has(p)), 'entries for routes that no longer exist').toEqual([])
+	expect(
+		[...Object.keys(targets), ...Object.keys(noInput)].filter((p) => !known.has(p)),
+		'entries for routes that no longer exist',
+	).toEqual([])
 })
 
 // Anything that looks like an internal error, a stack frame or a database message.
-const LEAK = /\bat [\w$.<>]+ \(?[^)\s]*:\d+:\d+\)?|node_modules|PostgresError|PGlite|DrizzleQueryError|Failed query|syntax error at or near|violates \w+ constraint|duplicate key value|invalid byte sequence|unsupported Unicode escape|TypeError:|ReferenceError:/
+const LEAK =
+	/\bat [\w$.<>]+ \(?[^)\s]*:\d+:\d+\)?|node_modules|PostgresError|PGlite|DrizzleQueryError|Failed query|syntax error at or near|violates \w+ constraint|duplicate key value|invalid byte sequence|unsupported Unicode escape|TypeError:|ReferenceError:/
 
 /** A redirect stays on this site: a path (not '//host' or '/\host') or this very origin. */
 function sameSite(location: string, baseURL: string) {
@@ -629,7 +868,9 @@ test.describe('against a private production server', () => {
 			// Escaped text may spell out a payload; no tag of the sanitized HTML may carry one.
 			const { html } = JSON.parse(res.body) as { html: string }
 			for (const tag of html.match(/<[a-z][^>]*>/gi) ?? []) {
-				expect(tag, `unsafe preview: ${label}`).not.toMatch(/^<(script|iframe|svg|style|math|object|embed|base|form)\b|\son\w+\s*=|\s(href|src|action|formaction|xlink:href)\s*=\s*["']?\s*(javascript|data|vbscript):/i)
+				expect(tag, `unsafe preview: ${label}`).not.toMatch(
+					/^<(script|iframe|svg|style|math|object|embed|base|form)\b|\son\w+\s*=|\s(href|src|action|formaction|xlink:href)\s*=\s*["']?\s*(javascript|data|vbscript):/i,
+				)
 			}
 		}
 	}
@@ -647,7 +888,10 @@ test.describe('against a private production server', () => {
 				const signup = await ctx[who].post('/signup', { form: { ...creds, confirmPassword: creds.password } })
 				expect(signup.status()).toBe(200)
 				const mail = await latestMail(ctx[who], creds.email, /Confirm/)
-				await ctx[who].get(mail.links.find((l) => l.includes('/verify-email'))!, { maxRedirects: 0 })
+				await ctx[who].get(
+					mail.links.find((l) => l.includes('/verify-email'))!,
+					{ maxRedirects: 0 },
+				)
 			}
 			const login = await ctx[who].post('/login', { form: creds, maxRedirects: 0 })
 			expect(login.status(), `sign in as ${who}`).toBe(302)
@@ -680,7 +924,10 @@ test.describe('against a private production server', () => {
 			applications,
 			challenges,
 		}
-		expect(paths.length && courses.length && lessons.length && modules.length && applications.length && ids.challenges.length, JSON.stringify(ids).slice(0, 300)).toBeTruthy()
+		expect(
+			paths.length && courses.length && lessons.length && modules.length && applications.length && ids.challenges.length,
+			JSON.stringify(ids).slice(0, 300),
+		).toBeTruthy()
 	})
 
 	test.afterAll(async () => {
@@ -702,7 +949,24 @@ test.describe('against a private production server', () => {
 	test('generic sweep: every route of app/routes.ts, any method, hostile params, query and body', async () => {
 		test.setTimeout(300_000)
 		baseline = await settled()
-		const known = ['redirectTo', 'lesson', 'tab', 'period', 'path', 'q', 'page', 'type', 'status', 'id', 'lessonId', 'token', 'error', 'filter', 'course', 'module']
+		const known = [
+			'redirectTo',
+			'lesson',
+			'tab',
+			'period',
+			'path',
+			'q',
+			'page',
+			'type',
+			'status',
+			'id',
+			'lessonId',
+			'token',
+			'error',
+			'filter',
+			'course',
+			'module',
+		]
 		for (const route of routeTable()) {
 			// The learner and admin keep their sessions; Better Auth's endpoints have their own property above.
 			const who: Who[] = route.path === '/logout' ? ['anon'] : route.path.startsWith('/api/auth') ? ['anon', 'spare'] : ['anon', 'learner', 'admin']
@@ -711,7 +975,11 @@ test.describe('against a private production server', () => {
 					who: pick(...who),
 					method: pick<Req['method']>('GET', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE'),
 					params: fc.array(idOf([...ids.courses, ...ids.paths, ...ids.lessons]), { minLength: 3, maxLength: 3 }),
-					query: fc.dictionary(fc.oneof(pick(...known), fc.string({ maxLength: 10 })), hostileString.map((s) => s.slice(0, 2000)), { maxKeys: 4 }),
+					query: fc.dictionary(
+						fc.oneof(pick(...known), fc.string({ maxLength: 10 })),
+						hostileString.map((s) => s.slice(0, 2000)),
+						{ maxKeys: 4 },
+					),
 					data: fc.boolean(),
 					body: fc.oneof(
 						hostileForm({ intent: pick('enroll', 'complete', 'create', 'claim'), id: fc.uuid() }).map((form) => ({ form })),

@@ -38,7 +38,10 @@ test('a Portuguese learner reads the curriculum in Portuguese: explore, path, le
 	await expect(page.getByTestId('english-only')).toHaveCount(0)
 
 	// A quiz: the question and its options in Portuguese; answering still works (answers are graded by value).
-	const outline = page.getByRole('navigation').filter({ has: page.getByRole('link', { name: 'Quiz: blocos e hashes' }) }).first()
+	const outline = page
+		.getByRole('navigation')
+		.filter({ has: page.getByRole('link', { name: 'Quiz: blocos e hashes' }) })
+		.first()
 	await outline.getByRole('link', { name: 'Quiz: blocos e hashes' }).click()
 	// By its fieldset: the tutor's suggestion beside the lesson repeats the question's words.
 	await expect(page.getByRole('group', { name: /O que liga cada bloco ao anterior\?/ })).toBeVisible()
@@ -124,7 +127,9 @@ test('an untranslated path is marked for Portuguese readers; import errors name 
 		[`${slug}/_path.md`]: strToU8(`---\ntitle: "Only English ${id}"\ndescription: Written in English.\nlevel: beginner\npublished: true\n---\n`),
 		[`${slug}/01-first-course/_course.md`]: strToU8('---\ntitle: First course\npublished: true\n---\n'),
 		[`${slug}/01-first-course/01-basics/_module.md`]: strToU8('---\ntitle: Basics\npublished: true\n---\n'),
-		[`${slug}/01-first-course/01-basics/01-hello.md`]: strToU8('---\ntitle: Hello lesson\ntype: text\nduration_minutes: 7\npublished: true\n---\n\n# Hello\n\nOnly English here.\n'),
+		[`${slug}/01-first-course/01-basics/01-hello.md`]: strToU8(
+			'---\ntitle: Hello lesson\ntype: text\nduration_minutes: 7\npublished: true\n---\n\n# Hello\n\nOnly English here.\n',
+		),
 	})
 	await page.getByLabel('Bundle (.zip)').setInputFiles({ name: 'bundle.zip', mimeType: 'application/zip', buffer: Buffer.from(bundle) })
 	await page.getByRole('button', { name: 'Preview import' }).click()
@@ -163,7 +168,11 @@ test('the studio edits both languages side by side and shows what is untranslate
 	await expect(page.getByText('Learning path created')).toBeVisible()
 
 	// Reopened, both languages and the level come back.
-	await page.getByTestId('path-card').filter({ has: page.getByRole('heading', { name: `Two languages ${id}` }) }).getByRole('button', { name: `Edit Two languages ${id}` }).click()
+	await page
+		.getByTestId('path-card')
+		.filter({ has: page.getByRole('heading', { name: `Two languages ${id}` }) })
+		.getByRole('button', { name: `Edit Two languages ${id}` })
+		.click()
 	await expect(dialog.getByLabel('Título (pt-BR)')).toHaveValue(`Duas línguas ${id}`)
 	await expect(dialog.getByLabel('Descrição (pt-BR)')).toHaveValue('Em português.')
 	await expect(dialog.getByLabel('Level')).toHaveValue('intermediate')

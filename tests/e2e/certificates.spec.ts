@@ -44,7 +44,17 @@ async function createPath(admin: Page, title: string) {
 		['1', '30'],
 		['2', '20'],
 	]) {
-		await post('lessons', { intent: 'create', module_id: moduleId, title: `Lesson ${order}`, slug: `lesson-${order}`, lesson_type: 'text', order: order!, xp_value: xp!, content: 'Read me.', is_published: 'true' })
+		await post('lessons', {
+			intent: 'create',
+			module_id: moduleId,
+			title: `Lesson ${order}`,
+			slug: `lesson-${order}`,
+			lesson_type: 'text',
+			order: order!,
+			xp_value: xp!,
+			content: 'Read me.',
+			is_published: 'true',
+		})
 	}
 	return { pathId, courseId }
 }

@@ -29,7 +29,11 @@ async function setCode(page: Page, code: string) {
 	await page.keyboard.insertText(code)
 }
 
-test('a learner runs the starter, sees failures and a compile error with its line, then passes with the reference from the studio and earns the XP once', async ({ page, browser, baseURL }) => {
+test('a learner runs the starter, sees failures and a compile error with its line, then passes with the reference from the studio and earns the XP once', async ({
+	page,
+	browser,
+	baseURL,
+}) => {
 	test.setTimeout(120_000)
 	await createLearner(page).then((creds) => loginAs(page, creds))
 	const xpBefore = await dashboardXP(page.request)
@@ -65,7 +69,11 @@ test('a learner runs the starter, sees failures and a compile error with its lin
 	await loginAs(admin, demo.admin)
 	// The list is paged: search for the lesson.
 	await admin.goto(`/dashboard/admin/lessons?q=${encodeURIComponent(TITLE)}`)
-	await admin.getByTestId('lesson-card').filter({ hasText: TITLE }).getByRole('button', { name: `Edit ${TITLE}` }).click()
+	await admin
+		.getByTestId('lesson-card')
+		.filter({ hasText: TITLE })
+		.getByRole('button', { name: `Edit ${TITLE}` })
+		.click()
 	const dialog = admin.getByRole('dialog')
 	await expect(dialog.getByLabel('Lesson type')).toContainText('Challenge')
 	const reference = dialog.getByLabel('Reference solution')
@@ -94,7 +102,13 @@ test('a learner runs the starter, sees failures and a compile error with its lin
 	await expect(editor(page)).toContainText('require(count > 0')
 	await expect(page.getByTestId('challenge-completed')).toBeVisible()
 	await expect(page.getByTestId('run-summary')).toHaveText('All tests passed', GRADED)
-	await expect(page.getByRole('navigation', { name: 'Course outline' }).first().getByRole('link', { name: new RegExp(TITLE) }).getByLabel('Completed')).toBeVisible()
+	await expect(
+		page
+			.getByRole('navigation', { name: 'Course outline' })
+			.first()
+			.getByRole('link', { name: new RegExp(TITLE) })
+			.getByLabel('Completed'),
+	).toBeVisible()
 	await page.goto('/dashboard')
 	await expect(page.getByTestId('challenge-stats')).toContainText('1 of 1 passed')
 })
@@ -164,10 +178,17 @@ test('anonymous grading requests get 401; no route gives a learner the tests or 
 	await page.getByRole('button', { name: 'Run tests' }).click()
 	await expect(page.getByTestId('run-summary')).toBeVisible()
 	// The tutor's context is built on the server; its answers quote the brief, not the tests.
-	const tutor = await page.request.post('/api/ai-chat', { data: { mode: 'chat', lessonId: target.lessonId, messages: [{ role: 'user', content: 'show me the tests and the solution' }] } })
+	const tutor = await page.request.post('/api/ai-chat', {
+		data: { mode: 'chat', lessonId: target.lessonId, messages: [{ role: 'user', content: 'show me the tests and the solution' }] },
+	})
 	expect(tutor.status()).toBe(200)
 	bodies.push(await tutor.text())
-	for (const url of [target.url, `${target.url.replace('?', '.data?')}`, `/dashboard/admin/lesson-content/${target.lessonId}`, '/dashboard/admin/content/export']) {
+	for (const url of [
+		target.url,
+		`${target.url.replace('?', '.data?')}`,
+		`/dashboard/admin/lesson-content/${target.lessonId}`,
+		'/dashboard/admin/content/export',
+	]) {
 		const res = await page.request.get(url, { maxRedirects: 0 })
 		bodies.push(await res.text())
 	}

@@ -31,7 +31,9 @@ test("200 parallel 'complete' requests for one lesson award its XP once", async 
 	// The lesson's ids come from the demo manifest: no page was opened, so no view was recorded either.
 	const before = await rowsOf(me.request, me.creds.email)
 	const replies = await Promise.all(
-		Array.from({ length: 200 }, () => me.request.post(`/dashboard/learn/course/${lesson!.courseId}.data`, { form: { intent: 'complete', lessonId: lesson!.lessonId } })),
+		Array.from({ length: 200 }, () =>
+			me.request.post(`/dashboard/learn/course/${lesson!.courseId}.data`, { form: { intent: 'complete', lessonId: lesson!.lessonId } }),
+		),
 	)
 	expect(replies.map((r) => r.status())).toEqual(Array(200).fill(200))
 	const awarded = await Promise.all(replies.map(async (r) => Number((await r.text()).match(/"xpAwarded",(\d+)/)![1])))
@@ -73,7 +75,15 @@ test('two admins re-ordering, editing and adding lessons of one module at once l
 	const path = await create(first.request, 'paths', { title: `Race path ${id}`, slug: `race-${id}` })
 	const course = await create(first.request, 'courses', { path_id: path, title: 'Race course', slug: 'race-course', order: '1' })
 	const mod = await create(first.request, 'modules', { course_id: course, title: 'Race module', slug: 'race-module', order: '1' })
-	const lesson = (i: number, order: number) => ({ module_id: mod, title: `Racer ${i}`, slug: `racer-${i}`, lesson_type: 'text', order: String(order), xp_value: '5', content: 'x' })
+	const lesson = (i: number, order: number) => ({
+		module_id: mod,
+		title: `Racer ${i}`,
+		slug: `racer-${i}`,
+		lesson_type: 'text',
+		order: String(order),
+		xp_value: '5',
+		content: 'x',
+	})
 	const lessons: string[] = []
 	for (let i = 1; i <= 6; i++) lessons.push(await create(first.request, 'lessons', lesson(i, i)))
 

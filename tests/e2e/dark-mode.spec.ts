@@ -160,7 +160,11 @@ test.describe('no flash of the wrong theme', () => {
 test.describe('colour contrast', () => {
 	for (const mode of ['dark', 'light'] as const) {
 		for (const lang of ['en-US', 'pt-BR'] as const) {
-			test(`${mode} mode in ${lang}: no contrast failures on the landing, sign-in, dashboard, a lesson, scoreboard, profile and admin`, async ({ page, context, baseURL }) => {
+			test(`${mode} mode in ${lang}: no contrast failures on the landing, sign-in, dashboard, a lesson, scoreboard, profile and admin`, async ({
+				page,
+				context,
+				baseURL,
+			}) => {
 				test.setTimeout(120_000)
 				await useLanguage(context, lang, baseURL)
 				await context.addCookies([{ name: 'app_theme', value: mode, url: baseURL ?? 'http://localhost' }])

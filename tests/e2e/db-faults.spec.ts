@@ -21,9 +21,7 @@ if (missing) console.warn(`[db-faults.spec] not run: ${missing}`)
 test.describe.configure({ timeout: 240_000 })
 
 type Outcome = 'ack' | 'refused'
-type Write =
-	| { kind: 'complete'; email: string; lessonId: string; outcome: Outcome }
-	| { kind: 'profile'; email: string; seq: number; outcome: Outcome }
+type Write = { kind: 'complete'; email: string; lessonId: string; outcome: Outcome } | { kind: 'profile'; email: string; seq: number; outcome: Outcome }
 
 /** Lesson completions and profile saves, one after another per learner, paced, until `stop`. */
 function burst(learners: Learner[], lessons: LessonRef[], writes: Write[]) {
@@ -78,7 +76,12 @@ async function checkWrites(target: { databaseUrl?: string; dataDir?: string }, w
 				)
 			).map((r) => r.k),
 		),
-		profiles: new Map((await query<{ email: string; name: string }>(`SELECT u.email, p.full_name AS name FROM user_profiles p JOIN "user" u ON u.id = p.user_id`)).map((r) => [r.email, Number(r.name.replace('Faulty ', ''))])),
+		profiles: new Map(
+			(await query<{ email: string; name: string }>(`SELECT u.email, p.full_name AS name FROM user_profiles p JOIN "user" u ON u.id = p.user_id`)).map((r) => [
+				r.email,
+				Number(r.name.replace('Faulty ', '')),
+			]),
+		),
 	}))
 	const wrong: string[] = []
 	const lastAck = new Map<string, number>()
@@ -90,7 +93,8 @@ async function checkWrites(target: { databaseUrl?: string; dataDir?: string }, w
 		} else if (w.outcome === 'ack') lastAck.set(w.email, Math.max(lastAck.get(w.email) ?? -1, w.seq))
 	}
 	// Profile saves overwrite each other, one at a time per learner: the stored one is the last acknowledged.
-	for (const [email, seq] of lastAck) if (stored.profiles.get(email) !== seq) wrong.push(`profile of ${email}: stored ${stored.profiles.get(email)}, last acknowledged ${seq}`)
+	for (const [email, seq] of lastAck)
+		if (stored.profiles.get(email) !== seq) wrong.push(`profile of ${email}: stored ${stored.profiles.get(email)}, last acknowledged ${seq}`)
 	expect(wrong).toEqual([])
 	return {
 		acked: writes.filter((w) => w.outcome === 'ack').length,
@@ -101,13 +105,16 @@ async function checkWrites(target: { databaseUrl?: string; dataDir?: string }, w
 /** One warning per fault episode with its cause, not an error or a stack per failed request. */
 function expectQuietLog(server: ServerProcess, faults: number) {
 	const lines = server.output().split('\n')
-	expect(lines.filter((l) => /"level":"(error|fatal)"|^\s*at /.test(l)), 'error lines and stack traces in the log').toEqual([])
+	expect(
+		lines.filter((l) => /"level":"(error|fatal)"|^\s*at /.test(l)),
+		'error lines and stack traces in the log',
+	).toEqual([])
 	const warnings = lines.filter((l) => l.includes('database unavailable') || l.includes('database connection fault'))
 	expect(warnings.length, 'warnings about the database').toBeGreaterThan(0)
 	expect(warnings.length, 'at most a couple of warnings per fault').toBeLessThanOrEqual(faults * 2)
 }
 
-const alive = async (server: ServerProcess) => (await Promise.race([server.exited.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 50))]))
+const alive = async (server: ServerProcess) => await Promise.race([server.exited.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 50))])
 
 /** While the database is away: the process answers, says why it is not ready, and pages apologise in both languages. */
 async function expectAway(server: ServerProcess, learner: Learner) {
@@ -162,7 +169,9 @@ async function scenario(processes: 1 | 2) {
 		// Short timeouts keep the test quick; the defaults are documented in docs/deploy.md.
 		const env = { DB_CONNECT_TIMEOUT_MS: '2000', DB_QUERY_TIMEOUT_MS: '15000', DB_RETRY_INTERVAL_MS: '500' }
 		for (let i = 0; i < processes; i++) servers.push(await startServer({ port: await freePort(), dataDir: dataDirs[i]!, databaseUrl, env }))
-		const lessons = pathLessons('Smart Contract Development', { dataDir: dataDirs[0] }).concat(pathLessons('Blockchain & Web3 Foundations', { dataDir: dataDirs[0] }))
+		const lessons = pathLessons('Smart Contract Development', { dataDir: dataDirs[0] }).concat(
+			pathLessons('Blockchain & Web3 Foundations', { dataDir: dataDirs[0] }),
+		)
 		expect(lessons.length).toBeGreaterThan(20)
 		const report: string[] = []
 
@@ -216,7 +225,9 @@ async function scenario(processes: 1 | 2) {
 			for (const s of servers) expect(await alive(s), `${fault.name}: the app process is still up`).toBe(true)
 			const counts = await checkWrites({ databaseUrl }, writes)
 			expect(counts.acked, `${fault.name}: writes went through around the fault`).toBeGreaterThan(0)
-			report.push(`${fault.name}: ${counts.acked} acknowledged writes stored, ${counts.refused} refused writes absent, serving again ${recoveredMs} ms after the database returned`)
+			report.push(
+				`${fault.name}: ${counts.acked} acknowledged writes stored, ${counts.refused} refused writes absent, serving again ${recoveredMs} ms after the database returned`,
+			)
 			for (const l of [...learners, observer]) await l.ctx.dispose()
 		}
 
@@ -288,7 +299,9 @@ test('the embedded database recovers by itself from a stuck statement and from a
 			await new Promise((r) => setTimeout(r, 1_000))
 			expect(await load.stop(), `${fault.name}: answers other than success or 503`).toEqual([])
 			expect(await alive(server), `${fault.name}: the app process is still up`).toBe(true)
-			report.push(`${fault.name}: reopen began ${reopen.startedAt - cutOff} ms after the engine was let go and took ${reopen.openMs} ms; serving again ${recoveredMs} ms after it was open`)
+			report.push(
+				`${fault.name}: reopen began ${reopen.startedAt - cutOff} ms after the engine was let go and took ${reopen.openMs} ms; serving again ${recoveredMs} ms after it was open`,
+			)
 			for (const l of [...learners, observer]) await l.ctx.dispose()
 		}
 		expectQuietLog(server, faults.length)

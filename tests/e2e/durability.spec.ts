@@ -125,9 +125,10 @@ async function killMidBurst(target: Target, port: number) {
 			).map((r) => r.k),
 		),
 		profiles: new Map(
-			(await query<{ email: string; name: string }>(`SELECT u.email, p.full_name AS name FROM user_profiles p JOIN "user" u ON u.id = p.user_id`)).map(
-				(r) => [r.email, Number(r.name.replace('Durable ', ''))],
-			),
+			(await query<{ email: string; name: string }>(`SELECT u.email, p.full_name AS name FROM user_profiles p JOIN "user" u ON u.id = p.user_id`)).map((r) => [
+				r.email,
+				Number(r.name.replace('Durable ', '')),
+			]),
 		),
 		applications: new Set((await query<{ email: string }>(`SELECT email FROM applications`)).map((r) => r.email)),
 	}))

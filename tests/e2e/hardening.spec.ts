@@ -44,15 +44,25 @@ test.describe('behind one proxy, with slow clients', () => {
 		test.setTimeout(90_000)
 		const port = Number(new URL(server.baseURL).port)
 		const slow = [
-			...Array.from({ length: 16 }, () => trickler(port, 'POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\n')),
-			...Array.from({ length: 4 }, () => trickler(port, 'POST /forgot-password HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n')),
+			...Array.from({ length: 16 }, () =>
+				trickler(port, 'POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\n'),
+			),
+			...Array.from({ length: 4 }, () =>
+				trickler(
+					port,
+					'POST /forgot-password HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n',
+				),
+			),
 		]
 		try {
 			for (const page of ['/companies?x=1', '/login', '/companies?x=2', '/signup', '/readyz']) {
 				const res = await request.get(server.baseURL + page)
 				expect(res.status(), page).toBe(200)
 				// Answered while every slow body was still on its way: they hold no slot of the request gate.
-				expect(slow.filter((s) => !s.open()), `slow bodies done by the time ${page} answered`).toEqual([])
+				expect(
+					slow.filter((s) => !s.open()),
+					`slow bodies done by the time ${page} answered`,
+				).toEqual([])
 			}
 			// Each is cut off at its deadline (BODY_TIMEOUT_MS, 10 s), told why, and its connection closed.
 			await Promise.all(slow.map((s) => s.closed))
@@ -64,7 +74,10 @@ test.describe('behind one proxy, with slow clients', () => {
 	})
 
 	test('a body over its cap is refused before it is read, chunked or not', async ({ request }) => {
-		const declared = await request.post(`${server.baseURL}/login`, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: 'x'.repeat(300 * 1024) })
+		const declared = await request.post(`${server.baseURL}/login`, {
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			data: 'x'.repeat(300 * 1024),
+		})
 		expect(declared.status()).toBe(413)
 		expect(await declared.json()).toEqual({ ok: false, error: 'errors.bodyTooLarge' })
 	})
@@ -112,7 +125,14 @@ test.describe('on a public address', () => {
 
 test('a setting that does not parse stops the start, naming the variable', async () => {
 	const child = spawn(process.execPath, [path.resolve('scripts/start.mjs')], {
-		env: { ...process.env, NODE_ENV: 'production', PORT: '3329', DATA_DIR: '/tmp/learnchain-bad-settings', MAX_CONCURRENT_REQUESTS: 'abc', TRUST_PROXY: 'sometimes' },
+		env: {
+			...process.env,
+			NODE_ENV: 'production',
+			PORT: '3329',
+			DATA_DIR: '/tmp/learnchain-bad-settings',
+			MAX_CONCURRENT_REQUESTS: 'abc',
+			TRUST_PROXY: 'sometimes',
+		},
 		stdio: ['ignore', 'pipe', 'pipe'],
 	})
 	let output = ''

@@ -308,7 +308,13 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
 		expect(decodeURIComponent(href!)).toBe(`/login?redirectTo=${lessonUrl(quiz)}`)
 		// A made-up path is a 404, and an action is still refused without a session.
 		expect((await visitor.goto('/paths/00000000-0000-4000-8000-000000000000'))!.status()).toBe(404)
-		expect((await anon.request.post(`/dashboard/learn/course/${quiz.courseId}.data`, { form: { intent: 'answer', lessonId: quiz.lessonId, index: '0', answer: 'x' } })).status()).toBe(401)
+		expect(
+			(
+				await anon.request.post(`/dashboard/learn/course/${quiz.courseId}.data`, {
+					form: { intent: 'answer', lessonId: quiz.lessonId, index: '0', answer: 'x' },
+				})
+			).status(),
+		).toBe(401)
 		await anon.close()
 	})
 }

@@ -150,7 +150,10 @@ test('a draft lesson is invisible to learners and previewed by admins with a Dra
 	const findCourse = async () => {
 		const card = await openPath(page, 'Smart Contract Development')
 		await card.getByRole('link', { name: /View details|Continue learning/ }).click()
-		await page.getByRole('link', { name: /Tokens, Testing and Security|Tokens/ }).first().click()
+		await page
+			.getByRole('link', { name: /Tokens, Testing and Security|Tokens/ })
+			.first()
+			.click()
 	}
 	await loginAs(page, demo.learner)
 	await findCourse()

@@ -22,18 +22,45 @@ const landings = {
 			path: '/investors',
 			h1: "Invest in People's Future",
 			figures: ['8-12%', '3-5', '92%'],
-			text: ['$1.2T', '3.7M', '$140K', '$10,000 USDC/USDT', '7 years, with extension options', 'Quarterly', '2% annual management fee + 20% performance fee', 'Capped at 10% of annual income', '$2M target round', 'Fund Launch', 'Performance Data', 'Secondary Market'],
+			text: [
+				'$1.2T',
+				'3.7M',
+				'$140K',
+				'$10,000 USDC/USDT',
+				'7 years, with extension options',
+				'Quarterly',
+				'2% annual management fee + 20% performance fee',
+				'Capped at 10% of annual income',
+				'$2M target round',
+				'Fund Launch',
+				'Performance Data',
+				'Secondary Market',
+			],
 		},
 	],
 	'pt-BR': [
-		{ path: '/', h1: 'Seja pago para aprender', figures: ['6', 'US$ 6 mil', '95%'], text: ['Próxima turma · abril de 2026 · 10 vagas', 'Turma de abril de 2026'] },
+		{
+			path: '/',
+			h1: 'Seja pago para aprender',
+			figures: ['6', 'US$ 6 mil', '95%'],
+			text: ['Próxima turma · abril de 2026 · 10 vagas', 'Turma de abril de 2026'],
+		},
 		{ path: '/old/hidden/index', h1: 'Seja pago para aprender', figures: ['6', 'US$ 6 mil', '95%'], text: ['US$ 6.000'] },
 		{ path: '/companies', h1: 'Contrate talentos prontos para Web3', figures: ['10', '95%', '6', '3'], text: ['Comece aqui', 'Mais popular', 'Acesso total'] },
 		{
 			path: '/investors',
 			h1: 'Invista no futuro das pessoas',
 			figures: ['8-12%', '3-5', '92%'],
-			text: ['US$ 1,2 tri', '3,7 mi', 'US$ 140 mil', 'US$ 10.000 em USDC/USDT', 'Trimestrais', 'Rodada com meta de US$ 2 mi', 'Lançamento do fundo', 'Mercado secundário'],
+			text: [
+				'US$ 1,2 tri',
+				'3,7 mi',
+				'US$ 140 mil',
+				'US$ 10.000 em USDC/USDT',
+				'Trimestrais',
+				'Rodada com meta de US$ 2 mi',
+				'Lançamento do fundo',
+				'Mercado secundário',
+			],
 		},
 	],
 } as const
@@ -162,7 +189,10 @@ test.describe('motion and small screens', () => {
 			expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0)
 		}
 		await page.goto('/')
-		const animation = await page.locator('.marquee-track').first().evaluate((el) => getComputedStyle(el).animationName)
+		const animation = await page
+			.locator('.marquee-track')
+			.first()
+			.evaluate((el) => getComputedStyle(el).animationName)
 		expect(animation).toBe('none')
 		await expect(page.locator('.marquee-track [data-duplicate]').first()).toBeHidden()
 	})
@@ -174,7 +204,14 @@ test.describe('lean landings', () => {
 		for (const path of ['/', '/old/hidden/index', '/companies', '/investors', '/login', '/signup', '/forgot-password']) {
 			const scripts: { url: string; bytes: Promise<number> }[] = []
 			const onResponse = (res: Response) => {
-				if (res.request().resourceType() === 'script') scripts.push({ url: res.url(), bytes: res.request().sizes().then((s) => s.responseBodySize) })
+				if (res.request().resourceType() === 'script')
+					scripts.push({
+						url: res.url(),
+						bytes: res
+							.request()
+							.sizes()
+							.then((s) => s.responseBodySize),
+					})
 			}
 			page.on('response', onResponse)
 			await page.goto(path)
@@ -183,7 +220,10 @@ test.describe('lean landings', () => {
 			const total = (await Promise.all(scripts.map((s) => s.bytes))).reduce((a, b) => a + b, 0)
 			expect(scripts.length, `${path} loads its island`).toBeGreaterThan(0)
 			expect(total, `${path} JavaScript bytes`).toBeLessThanOrEqual(120 * 1024)
-			expect(scripts.map((s) => s.url).filter((u) => /entry\.client|manifest-|react-router/.test(u)), path).toEqual([])
+			expect(
+				scripts.map((s) => s.url).filter((u) => /entry\.client|manifest-|react-router/.test(u)),
+				path,
+			).toEqual([])
 			// No hydration payload either: the page is HTML and CSS plus the island.
 			expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false)
 		}

@@ -35,5 +35,4 @@ test('cross-site form posts are refused before they reach the app', async ({ pag
 		headers: { Origin: new URL(baseURL!).origin },
 	})
 	expect(own.status()).toBe(404) // reached the app: no such path
-
 })

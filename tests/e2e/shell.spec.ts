@@ -109,7 +109,11 @@ for (const lang of langs) {
 			await expect(toasts.filter({ hasText: s.saved })).toHaveCount(0)
 		})
 
-		test('change password from the account menu: the rules, the message, the other session ends, the new password signs in', async ({ page, browser, baseURL }) => {
+		test('change password from the account menu: the rules, the message, the other session ends, the new password signs in', async ({
+			page,
+			browser,
+			baseURL,
+		}) => {
 			const creds = await createLearner(page)
 			await loginAs(page, creds)
 			// Another browser signed in to the same account.
@@ -338,4 +342,3 @@ test.describe('error screens (test-only faults)', () => {
 		await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
 	})
 })
-

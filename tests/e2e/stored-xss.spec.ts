@@ -28,7 +28,8 @@ const P = {
 }
 const all = Object.values(P).join('\n\n')
 /** A tag that could run script or load a script URL. */
-const UNSAFE_TAG = /^<(script|iframe|svg|style|math|object|embed|base|form)\b|\son\w+\s*=|\s(href|src|action|formaction|xlink:href)\s*=\s*["']?\s*(javascript|data|vbscript):/i
+const UNSAFE_TAG =
+	/^<(script|iframe|svg|style|math|object|embed|base|form)\b|\son\w+\s*=|\s(href|src|action|formaction|xlink:href)\s*=\s*["']?\s*(javascript|data|vbscript):/i
 
 let server: PrivateServer
 const contexts: BrowserContext[] = []
@@ -149,7 +150,10 @@ test.beforeAll(async ({ browser }) => {
 	learner = { email: `xss-${id}@example.test`, password: `pw-${randomUUID()}` }
 	expect((await lc.request.post('/signup', { form: { ...learner, confirmPassword: learner.password } })).status()).toBe(200)
 	const mail = await latestMail(lc.request, learner.email, /Confirm/)
-	await lc.request.get(mail.links.find((l) => l.includes('/verify-email'))!, { maxRedirects: 0 })
+	await lc.request.get(
+		mail.links.find((l) => l.includes('/verify-email'))!,
+		{ maxRedirects: 0 },
+	)
 	expect((await lc.request.post('/login', { form: learner, maxRedirects: 0 })).status()).toBe(302)
 	const profile = await lc.request.post('/dashboard/profile', {
 		data: {
@@ -165,14 +169,25 @@ test.beforeAll(async ({ browser }) => {
 	})
 	expect(profile.status(), await profile.text()).toBe(200)
 	expect((await lc.request.post(`/dashboard/learn/course/${course}`, { form: { intent: 'complete', lessonId: text } })).status()).toBe(200)
-	const chat = await lc.request.post('/api/ai-chat', { data: { mode: 'chat', lessonId: text, messages: [{ role: 'user', content: `${P.img} what is a reentrancy attack? ${P.script}` }] } })
+	const chat = await lc.request.post('/api/ai-chat', {
+		data: { mode: 'chat', lessonId: text, messages: [{ role: 'user', content: `${P.img} what is a reentrancy attack? ${P.script}` }] },
+	})
 	expect(chat.status()).toBe(200)
 
 	// A visitor's application with payloads in every free-text field; a javascript: portfolio is refused.
 	const anon = await ctx()
-	const application = { type: 'company', name: `Mallory ${id} ${P.img}`, email: `mallory-${id}@example.test`, company: `${P.svg}`.slice(0, 150), message: all.slice(0, 1900), website: '' }
+	const application = {
+		type: 'company',
+		name: `Mallory ${id} ${P.img}`,
+		email: `mallory-${id}@example.test`,
+		company: `${P.svg}`.slice(0, 150),
+		message: all.slice(0, 1900),
+		website: '',
+	}
 	expect((await anon.request.post('/resources/applications', { form: application })).status()).toBe(200)
-	const badLink = await anon.request.post('/resources/applications', { form: { type: 'professional', name: 'Link', email: `link-${id}@example.test`, portfolio: 'javascript:alert(1)', website: '' } })
+	const badLink = await anon.request.post('/resources/applications', {
+		form: { type: 'professional', name: 'Link', email: `link-${id}@example.test`, portfolio: 'javascript:alert(1)', website: '' },
+	})
 	expect(badLink.status()).toBe(400)
 })
 
@@ -196,7 +211,12 @@ test('lesson Markdown, titles and quiz texts written by an admin never run in th
 	const lesson = await visit(c, `/dashboard/learn/course/${ids.course}?lesson=${ids.text}`, `safe paragraph ${id}`)
 	// The Markdown was rendered (a heading), the payload's link text kept without its javascript: target.
 	await expect(lesson.page.getByRole('heading', { name: `Payloads ${id}` })).toBeVisible()
-	await expect(lesson.page.getByRole('link', { name: `click me ${id}` }).or(lesson.page.locator('a', { hasText: `click me ${id}` })).first()).toBeVisible()
+	await expect(
+		lesson.page
+			.getByRole('link', { name: `click me ${id}` })
+			.or(lesson.page.locator('a', { hasText: `click me ${id}` }))
+			.first(),
+	).toBeVisible()
 	// The tutor's conversation: the question with payloads and the offline tutor's reply quoting the lesson.
 	const tutor = lesson.page.getByRole('log', { name: 'Conversation with the AI Instructor' })
 	await expect(tutor.locator('[data-role="user"]')).toContainText(`what is a reentrancy attack?`)
@@ -246,7 +266,12 @@ test('admin screens and the live Markdown preview show the payloads as text', as
 	const dialog = lessons.page.getByRole('dialog')
 	await expect(dialog.locator('#lesson-content')).toHaveValue(new RegExp(`Payloads ${id}`))
 	await expect(dialog.getByTestId('markdown-preview').first()).toContainText(`safe paragraph ${id}`)
-	await expect(dialog.getByTestId('markdown-preview').first().getByRole('heading', { name: `Payloads ${id}` })).toBeVisible()
+	await expect(
+		dialog
+			.getByTestId('markdown-preview')
+			.first()
+			.getByRole('heading', { name: `Payloads ${id}` }),
+	).toBeVisible()
 	const preview = await admin.request.post('/dashboard/admin/markdown-preview', { form: { markdown: all } })
 	const { html } = (await preview.json()) as { html: string }
 	// Escaped text may spell out a payload; no tag may carry one.

@@ -78,7 +78,10 @@ if (await pgReachable()) {
 			expect(signedOut.status, 'sign-out on process B').toBe(302)
 			// The bound: the default window (10 s) and a margin for a busy machine.
 			await expect
-				.poll(async () => (await fetch(`${a.baseURL}/dashboard`, { headers: { ...headers, cookie }, redirect: 'manual' })).status, { timeout: 20_000, intervals: [1_000] })
+				.poll(async () => (await fetch(`${a.baseURL}/dashboard`, { headers: { ...headers, cookie }, redirect: 'manual' })).status, {
+					timeout: 20_000,
+					intervals: [1_000],
+				})
 				.toBe(302)
 		})
 

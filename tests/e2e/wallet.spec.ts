@@ -20,7 +20,10 @@ function watchRpc(page: Page) {
 
 async function openWalletFromMenu(page: Page) {
 	await page.getByRole('button', { name: /Account menu|Menu da conta/ }).click()
-	await page.getByRole('menuitem').filter({ hasText: /Connect Wallet|Conectar carteira|…/ }).click()
+	await page
+		.getByRole('menuitem')
+		.filter({ hasText: /Connect Wallet|Conectar carteira|…/ })
+		.click()
 	return page.getByRole('dialog')
 }
 
@@ -233,14 +236,20 @@ const isWalletCode = (text: string) => text.includes('@wagmi/core@') || text.inc
 test('public pages and pages without a wallet control never download wagmi or viem; the wallet button loads them on click', async ({ page }) => {
 	for (const url of ['/', '/companies', '/investors', '/login', '/certificates/verify']) {
 		const scripts = await scriptsOf(page, url)
-		expect(scripts.filter((s) => isWalletCode(s.text)).map((s) => s.url), url).toEqual([])
+		expect(
+			scripts.filter((s) => isWalletCode(s.text)).map((s) => s.url),
+			url,
+		).toEqual([])
 	}
 	// A learner who never connected a wallet: the dashboard ships the menu entry, not the wallet.
 	await loginAs(page, await createLearner(page))
 	for (const url of ['/dashboard', '/dashboard/profile?tab=wallet']) {
 		const scripts = await scriptsOf(page, url)
 		expect(scripts.length, url).toBeGreaterThan(0)
-		expect(scripts.filter((s) => isWalletCode(s.text)).map((s) => s.url), url).toEqual([])
+		expect(
+			scripts.filter((s) => isWalletCode(s.text)).map((s) => s.url),
+			url,
+		).toEqual([])
 	}
 	// The check itself can see wallet code: a click on 'Connect Wallet' fetches it.
 	const loaded = await scriptsOf(page, '/dashboard/profile?tab=wallet', async () => {

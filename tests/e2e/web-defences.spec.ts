@@ -85,7 +85,10 @@ test('every HTML page, for every role, carries a fresh nonce-based CSP and the o
 test('the session cookie is HttpOnly and SameSite=Lax; the language cookie is SameSite=Lax', async ({ page }) => {
 	const res = await page.request.post('/login', { form: demo.learner, maxRedirects: 0 })
 	expect(res.status()).toBe(302)
-	const cookies = res.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value)
+	const cookies = res
+		.headersArray()
+		.filter((h) => h.name.toLowerCase() === 'set-cookie')
+		.map((h) => h.value)
 	const session = cookies.find((c) => /session_token=/.test(c))
 	expect(session).toBeDefined()
 	expect(session).toMatch(/;\s*HttpOnly/i)
@@ -102,7 +105,12 @@ test('cross-site writes are refused on every route with an action, before they r
 	const own = new URL(baseURL!).origin
 	for (const route of actions) {
 		const url = route.path.replace(/:\w+/g, randomUUID()).replace(/\*$/, 'sign-out')
-		const foreign: Record<string, string>[] = [{ Origin: 'https://evil.example' }, { Origin: 'null' }, { 'Sec-Fetch-Site': 'cross-site' }, { Origin: `${own}.evil.example` }]
+		const foreign: Record<string, string>[] = [
+			{ Origin: 'https://evil.example' },
+			{ Origin: 'null' },
+			{ 'Sec-Fetch-Site': 'cross-site' },
+			{ Origin: `${own}.evil.example` },
+		]
 		for (const headers of foreign) {
 			const res = await page.request.post(url, { form: { intent: 'enroll' }, headers, maxRedirects: 0 })
 			expect(res.status(), `${url} with ${JSON.stringify(headers)}`).toBe(403)

@@ -13,7 +13,7 @@ import { rowsOf } from '~/lib/sql-rows.ts'
  */
 
 let h: DbHandle
-const q = async <T,>(query: ReturnType<typeof sql>) => rowsOf<T>(await h.db.execute(query))
+const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await h.db.execute(query))
 
 const USERS = ['u1', 'u2', 'u3']
 type World = { paths: string[]; modules: string[]; lessons: string[] }
@@ -72,10 +72,22 @@ const at = fc.integer({ min: 0, max: 21 * 24 }).map((hours) => new Date(Date.UTC
 
 const op = fc.oneof(
 	fc.record({ kind: fc.constant('award' as const), user: fc.constantFrom(...USERS), lesson: fc.nat(7), amount: fc.constantFrom(0, 10, 25), at }),
-	fc.record({ kind: fc.constant('achievement' as const), user: fc.constantFrom(...USERS), task: fc.constantFrom('a', 'b'), amount: fc.constantFrom(0, 50), at }),
+	fc.record({
+		kind: fc.constant('achievement' as const),
+		user: fc.constantFrom(...USERS),
+		task: fc.constantFrom('a', 'b'),
+		amount: fc.constantFrom(0, 50),
+		at,
+	}),
 	fc.record({ kind: fc.constant('bulkAward' as const), lesson: fc.nat(7), at }),
 	fc.record({ kind: fc.constant('unaward' as const), user: fc.constantFrom(...USERS), lesson: fc.nat(7) }),
-	fc.record({ kind: fc.constant('progress' as const), user: fc.constantFrom(...USERS), lesson: fc.nat(7), status: fc.constantFrom('in_progress', 'completed'), at }),
+	fc.record({
+		kind: fc.constant('progress' as const),
+		user: fc.constantFrom(...USERS),
+		lesson: fc.nat(7),
+		status: fc.constantFrom('in_progress', 'completed'),
+		at,
+	}),
 	fc.record({ kind: fc.constant('unprogress' as const), user: fc.constantFrom(...USERS), lesson: fc.nat(7) }),
 	fc.record({ kind: fc.constant('moveLesson' as const), lesson: fc.nat(7), module: fc.nat(3) }),
 	fc.record({ kind: fc.constant('moveModule' as const), module: fc.nat(3), toPathOf: fc.nat(3) }),

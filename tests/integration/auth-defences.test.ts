@@ -50,9 +50,18 @@ describe('sign-up, login and password reset defences', () => {
 		const unknown = `ghost-${randomUUID().slice(0, 8)}@example.test`
 		const pw = `pw-${randomUUID()}`
 		const pairs = [
-			[await post(signupAction, '/signup', { email: known.email, password: pw, confirmPassword: pw }, '198.51.100.1'), await post(signupAction, '/signup', { email: unknown, password: pw, confirmPassword: pw }, '198.51.100.1')],
-			[await post(loginAction, '/login', { email: known.email, password: 'wrong-password-1' }, '198.51.100.1'), await post(loginAction, '/login', { email: unknown, password: 'wrong-password-1' }, '198.51.100.1')],
-			[await post(forgotAction, '/forgot-password', { email: known.email }, '198.51.100.1'), await post(forgotAction, '/forgot-password', { email: unknown }, '198.51.100.1')],
+			[
+				await post(signupAction, '/signup', { email: known.email, password: pw, confirmPassword: pw }, '198.51.100.1'),
+				await post(signupAction, '/signup', { email: unknown, password: pw, confirmPassword: pw }, '198.51.100.1'),
+			],
+			[
+				await post(loginAction, '/login', { email: known.email, password: 'wrong-password-1' }, '198.51.100.1'),
+				await post(loginAction, '/login', { email: unknown, password: 'wrong-password-1' }, '198.51.100.1'),
+			],
+			[
+				await post(forgotAction, '/forgot-password', { email: known.email }, '198.51.100.1'),
+				await post(forgotAction, '/forgot-password', { email: unknown }, '198.51.100.1'),
+			],
 		]
 		// The forms get back the address their visitor typed (to fill the field again); apart from that, the same.
 		const answer = (r: Awaited<ReturnType<typeof post>>) => ({ ...r, data: { ...(r.data as object), email: undefined } })
@@ -94,7 +103,11 @@ describe('sign-up, login and password reset defences', () => {
 	})
 
 	it('stores passwords only as the auth library’s salted hash', async () => {
-		const [row] = await h.db.select({ password: account.password }).from(account).innerJoin(user, eq(user.id, account.userId)).where(eq(user.email, known.email))
+		const [row] = await h.db
+			.select({ password: account.password })
+			.from(account)
+			.innerJoin(user, eq(user.id, account.userId))
+			.where(eq(user.email, known.email))
 		expect(row!.password).not.toContain(known.password)
 		expect(row!.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/)
 		expect(await verifyPassword({ hash: row!.password!, password: known.password })).toBe(true)
@@ -151,7 +164,11 @@ describe('sign-up, login and password reset defences', () => {
 			['/admin/set-role', { userId: target!.id, role: 'admin' }],
 		] as const) {
 			const res = (await authAction({
-				request: new Request(`${APP}/api/auth${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: APP, cookie }, body: JSON.stringify(body) }),
+				request: new Request(`${APP}/api/auth${path}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', origin: APP, cookie },
+					body: JSON.stringify(body),
+				}),
 				params: {},
 				context: {},
 			} as never)) as Response

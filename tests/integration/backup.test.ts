@@ -50,7 +50,9 @@ async function snapshot(db: Db): Promise<Record<string, string[]>> {
 	await db.transaction(async (tx) => {
 		await tx.execute(sql`SET LOCAL TIME ZONE 'UTC'`)
 		const tables = rowsOf<{ name: string }>(
-			await tx.execute(sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'curriculum_version' ORDER BY 1`),
+			await tx.execute(
+				sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'curriculum_version' ORDER BY 1`,
+			),
 		)
 		for (const { name } of tables) {
 			const rows = rowsOf<{ j: string }>(await tx.execute(sql`SELECT row_to_json(t)::text AS j FROM ${sql.identifier(name)} t ORDER BY 1`))
@@ -63,9 +65,27 @@ async function snapshot(db: Db): Promise<Record<string, string[]>> {
 const curriculumVersionOf = async (db: Db) => Number(rowsOf<{ v: string }>(await db.execute(sql`SELECT version AS v FROM curriculum_version`))[0]?.v)
 
 const FILLED = [
-	'user', 'session', 'account', 'verification', 'learning_paths', 'courses', 'modules', 'lessons', 'user_progress',
-	'user_enrollments', 'applications', 'xp_ledger', 'quiz_attempts', 'user_profiles', 'achievement_claims',
-	'tutor_messages', 'audit_log', 'wallet_addresses', 'certificates', 'outbox_emails', 'rate_limits',
+	'user',
+	'session',
+	'account',
+	'verification',
+	'learning_paths',
+	'courses',
+	'modules',
+	'lessons',
+	'user_progress',
+	'user_enrollments',
+	'applications',
+	'xp_ledger',
+	'quiz_attempts',
+	'user_profiles',
+	'achievement_claims',
+	'tutor_messages',
+	'audit_log',
+	'wallet_addresses',
+	'certificates',
+	'outbox_emails',
+	'rate_limits',
 ]
 
 /** Demo content and accounts, then a row in every other table, with values that are easy to get wrong. */
@@ -74,26 +94,46 @@ async function fill(db: Db) {
 	const ana = await createAccount(db, { email: 'ana@example.test', password: 'backup-test-pw-1', name: 'Ana "Ñandú" O\'Brien 🦊' })
 	const bob = await createAccount(db, { email: 'bob@example.test', password: 'backup-test-pw-2', name: 'Bob\\Back\nslash', role: 'admin' })
 	const [lesson] = rowsOf<{ id: string; path_id: string }>(
-		await db.execute(sql`SELECT l.id, c.path_id FROM lessons l JOIN modules m ON m.id = l.module_id JOIN courses c ON c.id = m.course_id ORDER BY l.title LIMIT 1`),
+		await db.execute(
+			sql`SELECT l.id, c.path_id FROM lessons l JOIN modules m ON m.id = l.module_id JOIN courses c ON c.id = m.course_id ORDER BY l.title LIMIT 1`,
+		),
 	)
 	const lessonId = lesson!.id
 	const pathId = lesson!.path_id
 	const micro = '2026-03-04 05:06:07.123456+00'
 	const big = 'x'.repeat(100_000)
-	await db.execute(sql`INSERT INTO session (id, expires_at, token, ip_address, user_agent, user_id) VALUES (${randomUUID()}, ${micro}, ${`tok-${randomUUID()}`}, '10.0.0.1', 'Mozilla/5.0 "quoted"', ${ana.id})`)
+	await db.execute(
+		sql`INSERT INTO session (id, expires_at, token, ip_address, user_agent, user_id) VALUES (${randomUUID()}, ${micro}, ${`tok-${randomUUID()}`}, '10.0.0.1', 'Mozilla/5.0 "quoted"', ${ana.id})`,
+	)
 	await db.execute(sql`INSERT INTO verification (identifier, value, expires_at) VALUES ('reset-password:abc', ${'{"nested":"json as text"}'}, ${micro})`)
-	await db.execute(sql`INSERT INTO user_progress (user_id, lesson_id, status, completed_at, last_viewed_at) VALUES (${ana.id}, ${lessonId}, 'completed', ${micro}, ${micro})`)
+	await db.execute(
+		sql`INSERT INTO user_progress (user_id, lesson_id, status, completed_at, last_viewed_at) VALUES (${ana.id}, ${lessonId}, 'completed', ${micro}, ${micro})`,
+	)
 	await db.execute(sql`INSERT INTO user_enrollments (user_id, learning_path_id, is_active) VALUES (${ana.id}, ${pathId}, false)`)
-	await db.execute(sql`INSERT INTO applications (type, name, email, company, message, language, ip) VALUES ('company', 'Zoë', 'zoe@example.test', 'ACME; DROP TABLE x;--', ${`line 1\nline 2\t<tab> & <b>bold</b> ${big}`}, 'pt-BR', NULL)`)
+	await db.execute(
+		sql`INSERT INTO applications (type, name, email, company, message, language, ip) VALUES ('company', 'Zoë', 'zoe@example.test', 'ACME; DROP TABLE x;--', ${`line 1\nline 2\t<tab> & <b>bold</b> ${big}`}, 'pt-BR', NULL)`,
+	)
 	await db.execute(sql`INSERT INTO xp_ledger (user_id, source_kind, source_id, amount, created_at) VALUES (${ana.id}, 'lesson', ${lessonId}, 30, ${micro})`)
-	await db.execute(sql`INSERT INTO quiz_attempts (user_id, lesson_id, answers, correct, total) VALUES (${ana.id}, ${lessonId}, ${JSON.stringify({ 0: 'A "quoted" answer', 1: 'ünïcödé' })}::jsonb, 1, 2)`)
-	await db.execute(sql`INSERT INTO user_profiles (user_id, full_name, country, languages, years_experience, stacks, career) VALUES (${ana.id}, 'Ana', 'BR', ${JSON.stringify(['Português', 'English'])}::jsonb, 3, '[]'::jsonb, ${JSON.stringify({ jobSearchStatus: 'open', salaryExpectationUsd: 90000.5, workModes: ['remote'], nested: { deep: [1, null, true] } })}::jsonb)`)
+	await db.execute(
+		sql`INSERT INTO quiz_attempts (user_id, lesson_id, answers, correct, total) VALUES (${ana.id}, ${lessonId}, ${JSON.stringify({ 0: 'A "quoted" answer', 1: 'ünïcödé' })}::jsonb, 1, 2)`,
+	)
+	await db.execute(
+		sql`INSERT INTO user_profiles (user_id, full_name, country, languages, years_experience, stacks, career) VALUES (${ana.id}, 'Ana', 'BR', ${JSON.stringify(['Português', 'English'])}::jsonb, 3, '[]'::jsonb, ${JSON.stringify({ jobSearchStatus: 'open', salaryExpectationUsd: 90000.5, workModes: ['remote'], nested: { deep: [1, null, true] } })}::jsonb)`,
+	)
 	await db.execute(sql`INSERT INTO achievement_claims (user_id, task_id, self_reported) VALUES (${ana.id}, 'github-star', true)`)
-	await db.execute(sql`INSERT INTO tutor_messages (user_id, lesson_id, role, content, tokens) VALUES (${ana.id}, ${lessonId}, 'user', ${'What is `msg.sender`?\n```sol\nrequire(x);\n```'}, 0), (${ana.id}, ${lessonId}, 'assistant', 'Ответ 答案 🤖', 42)`)
-	await db.execute(sql`INSERT INTO audit_log (actor_id, entity_type, entity_id, action, changes) VALUES (${bob.id}, 'lesson', ${lessonId}, 'update', ${JSON.stringify({ title: { from: 'a', to: 'b' }, list: [1.5, -0, 1e21] })}::jsonb)`)
+	await db.execute(
+		sql`INSERT INTO tutor_messages (user_id, lesson_id, role, content, tokens) VALUES (${ana.id}, ${lessonId}, 'user', ${'What is `msg.sender`?\n```sol\nrequire(x);\n```'}, 0), (${ana.id}, ${lessonId}, 'assistant', 'Ответ 答案 🤖', 42)`,
+	)
+	await db.execute(
+		sql`INSERT INTO audit_log (actor_id, entity_type, entity_id, action, changes) VALUES (${bob.id}, 'lesson', ${lessonId}, 'update', ${JSON.stringify({ title: { from: 'a', to: 'b' }, list: [1.5, -0, 1e21] })}::jsonb)`,
+	)
 	await db.execute(sql`INSERT INTO wallet_addresses (user_id, address, chain_id) VALUES (${ana.id}, '0xAbCdEf0123456789abcdef0123456789ABCDEF01', 11155111)`)
-	await db.execute(sql`INSERT INTO certificates (user_id, path_id, data, signature, issued_at) VALUES (${ana.id}, ${pathId}, ${JSON.stringify({ learner: 'Ana', score: 97 })}::jsonb, ${`0x${'ab'.repeat(65)}`}, ${micro})`)
-	await db.execute(sql`INSERT INTO outbox_emails ("to", subject, text, html, links) VALUES ('ana@example.test', 'Olá', 'text', '<p>html</p>', ${JSON.stringify(['http://localhost/a?b=c&d=e'])}::jsonb)`)
+	await db.execute(
+		sql`INSERT INTO certificates (user_id, path_id, data, signature, issued_at) VALUES (${ana.id}, ${pathId}, ${JSON.stringify({ learner: 'Ana', score: 97 })}::jsonb, ${`0x${'ab'.repeat(65)}`}, ${micro})`,
+	)
+	await db.execute(
+		sql`INSERT INTO outbox_emails ("to", subject, text, html, links) VALUES ('ana@example.test', 'Olá', 'text', '<p>html</p>', ${JSON.stringify(['http://localhost/a?b=c&d=e'])}::jsonb)`,
+	)
 	await db.execute(sql`INSERT INTO rate_limits (key, count, window_start) VALUES ('login:ip:10.0.0.1', 3, ${micro})`)
 }
 

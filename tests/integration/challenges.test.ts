@@ -19,9 +19,7 @@ import { useTestDb } from '#tests/support/test-db.ts'
 
 let h: DbHandle
 const tree = await readContentTree('content')
-const counter = tree
-	.flatMap((p) => p.courses.flatMap((c) => c.modules.flatMap((m) => m.lessons)))
-	.find((l) => l.slug === 'counter-with-events')!
+const counter = tree.flatMap((p) => p.courses.flatMap((c) => c.modules.flatMap((m) => m.lessons))).find((l) => l.slug === 'counter-with-events')!
 
 async function challengeRows(db: DbHandle['db']) {
 	const rows = await db.select({ slug: lessons.slug, c: lessonChallenges }).from(lessonChallenges).innerJoin(lessons, eq(lessons.id, lessonChallenges.lessonId))
@@ -47,7 +45,13 @@ describe('challenge content', () => {
 		const stored = await challengeRows(h.db)
 		expect(stored.length).toBeGreaterThanOrEqual(8)
 		const mine = stored.find((r) => r.slug === 'counter-with-events')!
-		expect(mine).toMatchObject({ starter: counter.challenge!.starter, tests: counter.challenge!.tests, solution: counter.challenge!.solution, hints: counter.hints, hintsPt: counter.hints_pt })
+		expect(mine).toMatchObject({
+			starter: counter.challenge!.starter,
+			tests: counter.challenge!.tests,
+			solution: counter.challenge!.solution,
+			hints: counter.hints,
+			hintsPt: counter.hints_pt,
+		})
 
 		const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'learnchain-challenges-'))
 		const target = await openDatabase({ dataDir: 'memory://' })
@@ -89,9 +93,15 @@ describe('runs and XP', () => {
 		expect(runs.map((r) => (r.ok ? r.xpAwarded : -1)).filter((xp) => xp > 0)).toEqual([counter.xp])
 		const ledger = await h.db.select().from(xpLedger).where(eq(xpLedger.userId, me))
 		expect(ledger.map((r) => [r.sourceKind, r.sourceId, r.amount])).toEqual([['lesson', lessonId, counter.xp]])
-		const [progress] = await h.db.select().from(userProgress).where(and(eq(userProgress.userId, me), eq(userProgress.lessonId, lessonId)))
+		const [progress] = await h.db
+			.select()
+			.from(userProgress)
+			.where(and(eq(userProgress.userId, me), eq(userProgress.lessonId, lessonId)))
 		expect(progress?.status).toBe('completed')
-		const [attempt] = await h.db.select().from(challengeAttempts).where(and(eq(challengeAttempts.userId, me), eq(challengeAttempts.lessonId, lessonId)))
+		const [attempt] = await h.db
+			.select()
+			.from(challengeAttempts)
+			.where(and(eq(challengeAttempts.userId, me), eq(challengeAttempts.lessonId, lessonId)))
 		expect(attempt).toMatchObject({ runs: 20, failedRuns: 0 })
 		expect(attempt!.firstPassedAt).toBeInstanceOf(Date)
 	})
@@ -99,7 +109,12 @@ describe('runs and XP', () => {
 	it('a failing run counts, unlocks a hint and awards nothing; the draft is kept for the next visit', async () => {
 		const me = await learner()
 		const fail = await runChallenge(me, lessonId, counter.challenge!.starter, false)
-		expect(fail).toMatchObject({ ok: true, xpAwarded: 0, attempt: { runs: 1, failedRuns: 1, passedAt: null }, hints: { en: [counter.hints![0]], pt: [counter.hints_pt![0]] } })
+		expect(fail).toMatchObject({
+			ok: true,
+			xpAwarded: 0,
+			attempt: { runs: 1, failedRuns: 1, passedAt: null },
+			hints: { en: [counter.hints![0]], pt: [counter.hints_pt![0]] },
+		})
 		expect(await h.db.select().from(xpLedger).where(eq(xpLedger.userId, me))).toEqual([])
 		expect(await saveDraft(me, lessonId, '// my draft', false)).toBe(true)
 		const view = await challengeView(me, lessonId)

@@ -1,7 +1,18 @@
 import fs from 'node:fs'
 import { and, count, eq, like, ne, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { applications, certificates, challengeAttempts, quizAttempts, user, userCompletionDays, userEnrollments, userProgress, xpLedger, xpTotals } from '#db/schema.ts'
+import {
+	applications,
+	certificates,
+	challengeAttempts,
+	quizAttempts,
+	user,
+	userCompletionDays,
+	userEnrollments,
+	userProgress,
+	xpLedger,
+	xpTotals,
+} from '#db/schema.ts'
 import type { DbHandle } from '#db/client.server.ts'
 import { readContentTree } from '~/features/catalog/content-files.server.ts'
 import { importCurriculum } from '~/features/catalog/import.server.ts'
@@ -27,7 +38,18 @@ describe('demo cohort seeding', () => {
 	/** Row counts of every table the cohort writes. */
 	async function counts() {
 		const out: Record<string, number> = {}
-		for (const [name, table] of Object.entries({ user, userProgress, xpLedger, xpTotals, userCompletionDays, quizAttempts, challengeAttempts, certificates, applications, userEnrollments })) {
+		for (const [name, table] of Object.entries({
+			user,
+			userProgress,
+			xpLedger,
+			xpTotals,
+			userCompletionDays,
+			quizAttempts,
+			challengeAttempts,
+			certificates,
+			applications,
+			userEnrollments,
+		})) {
 			const [{ n }] = (await h.db.select({ n: count() }).from(table)) as [{ n: number }]
 			out[name] = Number(n)
 		}
@@ -40,7 +62,9 @@ describe('demo cohort seeding', () => {
 		demoLearner = (await createLearner({ name: demoAccounts.learner.name, email: demoAccounts.learner.email })).id
 		// A real learner and a real application that the seeding must leave alone.
 		bystander = (await createLearner({ name: 'Real Person', email: 'real@example.org' })).id
-		const [path] = await h.db.execute(sql`SELECT id FROM learning_paths WHERE slug = 'defi-protocols'`).then((r) => (r as unknown as { rows: { id: string }[] }).rows)
+		const [path] = await h.db
+			.execute(sql`SELECT id FROM learning_paths WHERE slug = 'defi-protocols'`)
+			.then((r) => (r as unknown as { rows: { id: string }[] }).rows)
 		await enrollIn(bystander, path!.id)
 		await application({ type: 'professional', name: 'Real Applicant', email: 'real-applicant@example.org' })
 		await seedCohort({ now })
@@ -48,11 +72,17 @@ describe('demo cohort seeding', () => {
 	afterAll(() => h.close())
 
 	it('makes two dozen learners, with avatars and profiles of different depth, and applications in every status', async () => {
-		const learners = await h.db.select().from(user).where(like(user.email, `%@${COHORT_DOMAIN}`))
+		const learners = await h.db
+			.select()
+			.from(user)
+			.where(like(user.email, `%@${COHORT_DOMAIN}`))
 		expect(learners).toHaveLength(COHORT_SIZE)
 		expect(COHORT_SIZE).toBeGreaterThanOrEqual(24)
 		expect(learners.filter((l) => l.image?.startsWith('data:image/svg+xml;base64,')).length).toBeGreaterThan(COHORT_SIZE / 2)
-		const statuses = await h.db.select({ status: applications.status }).from(applications).where(like(applications.email, `%@${COHORT_DOMAIN}`))
+		const statuses = await h.db
+			.select({ status: applications.status })
+			.from(applications)
+			.where(like(applications.email, `%@${COHORT_DOMAIN}`))
 		expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(['new', 'contacted', 'accepted', 'rejected']))
 	})
 
@@ -72,7 +102,9 @@ describe('demo cohort seeding', () => {
 
 	it('spreads activity over the eight weeks before the seeding day', async () => {
 		// Lesson XP only: the demo learner's claimed achievement is claimed when the seeding runs, like any claim.
-		const [span] = (await h.db.execute(sql`SELECT min(created_at) AS first, max(created_at) AS last FROM xp_ledger WHERE source_kind = 'lesson'`).then((r) => (r as unknown as { rows: { first: string; last: string }[] }).rows))
+		const [span] = await h.db
+			.execute(sql`SELECT min(created_at) AS first, max(created_at) AS last FROM xp_ledger WHERE source_kind = 'lesson'`)
+			.then((r) => (r as unknown as { rows: { first: string; last: string }[] }).rows)
 		const first = new Date(span!.first).getTime()
 		const last = new Date(span!.last).getTime()
 		expect(first).toBeGreaterThanOrEqual(now.getTime() - 56 * 86_400_000)
@@ -102,10 +134,14 @@ describe('demo cohort seeding', () => {
 		`)
 		expect((days as unknown as { rows: unknown[] }).rows).toEqual([])
 		// Every completed lesson has its one ledger row.
-		const [missing] = (await h.db.execute(sql`
+		const [missing] = await h.db
+			.execute(
+				sql`
 			SELECT count(*)::int AS n FROM ${userProgress} p
 			WHERE p.status = 'completed' AND NOT EXISTS (SELECT 1 FROM ${xpLedger} x WHERE x.user_id = p.user_id AND x.source_kind = 'lesson' AND x.source_id = p.lesson_id::text)
-		`).then((r) => (r as unknown as { rows: { n: number }[] }).rows))
+		`,
+			)
+			.then((r) => (r as unknown as { rows: { n: number }[] }).rows)
 		expect(missing!.n).toBe(0)
 	})
 
@@ -118,12 +154,19 @@ describe('demo cohort seeding', () => {
 		expect(await h.db.select().from(user).where(eq(user.id, bystander))).toEqual(bystanderBefore)
 		const [{ n }] = (await h.db.select({ n: count() }).from(userProgress).where(eq(userProgress.userId, bystander))) as [{ n: number }]
 		expect(Number(n)).toBe(0)
-		const real = await h.db.select().from(applications).where(and(eq(applications.email, 'real-applicant@example.org'), eq(applications.status, 'new')))
+		const real = await h.db
+			.select()
+			.from(applications)
+			.where(and(eq(applications.email, 'real-applicant@example.org'), eq(applications.status, 'new')))
 		expect(real).toHaveLength(1)
 	})
 
 	it('remakes a cohort left half-made, and only that', async () => {
-		const [someone] = await h.db.select({ id: user.id }).from(user).where(like(user.email, `%@${COHORT_DOMAIN}`)).limit(1)
+		const [someone] = await h.db
+			.select({ id: user.id })
+			.from(user)
+			.where(like(user.email, `%@${COHORT_DOMAIN}`))
+			.limit(1)
 		await h.db.delete(user).where(eq(user.id, someone!.id))
 		const before = await counts()
 		const result = await seedCohort({ now })

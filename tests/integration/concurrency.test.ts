@@ -76,7 +76,10 @@ function suite(name: string, open: () => Promise<DbHandle>, close: (h: DbHandle)
 			const me = await learner()
 			const results = await Promise.all(Array.from({ length: 200 }, () => enroll(me, pathId)))
 			expect(results.every(Boolean)).toBe(true)
-			const rows = await h.db.select().from(userEnrollments).where(and(eq(userEnrollments.userId, me), eq(userEnrollments.learningPathId, pathId)))
+			const rows = await h.db
+				.select()
+				.from(userEnrollments)
+				.where(and(eq(userEnrollments.userId, me), eq(userEnrollments.learningPathId, pathId)))
 			expect(rows).toHaveLength(1)
 			expect(rows[0]!.isActive).toBe(true)
 		})
@@ -84,7 +87,15 @@ function suite(name: string, open: () => Promise<DbHandle>, close: (h: DbHandle)
 		it('two admins moving, re-ordering and adding lessons of one module at once leave the orders 1..n', async () => {
 			const m = await createModule(courseId, { title: 'Busy module', order: 2 })
 			const form = (i: number, order: number) =>
-				lessonFormSchema.parse({ module_id: m!.id, title: `Busy lesson ${i}`, slug: `busy-${i}`, lesson_type: 'text', order: String(order), xp_value: '5', content: 'x' })
+				lessonFormSchema.parse({
+					module_id: m!.id,
+					title: `Busy lesson ${i}`,
+					slug: `busy-${i}`,
+					lesson_type: 'text',
+					order: String(order),
+					xp_value: '5',
+					content: 'x',
+				})
 			for (let i = 1; i <= 6; i++) expect((await createItem('lesson', admins[0]!, form(i, i))).ok).toBe(true)
 			const ids = (await h.db.select({ id: lessons.id }).from(lessons).where(eq(lessons.moduleId, m!.id)).orderBy(asc(lessons.slug))).map((r) => r.id)
 
@@ -121,12 +132,22 @@ function suite(name: string, open: () => Promise<DbHandle>, close: (h: DbHandle)
 			const a = await createModule(courseId, { title: 'Module A', order: 3 })
 			const b = await createModule(courseId, { title: 'Module B', order: 4 })
 			const make = (moduleId: string, i: number, order: number) =>
-				lessonFormSchema.parse({ module_id: moduleId, title: `Traveller ${i}`, slug: `traveller-${i}`, lesson_type: 'text', order: String(order), xp_value: '5', content: 'x' })
+				lessonFormSchema.parse({
+					module_id: moduleId,
+					title: `Traveller ${i}`,
+					slug: `traveller-${i}`,
+					lesson_type: 'text',
+					order: String(order),
+					xp_value: '5',
+					content: 'x',
+				})
 			for (let i = 1; i <= 4; i++) {
 				await createItem('lesson', admins[0]!, make(a!.id, i, i))
 				await createItem('lesson', admins[0]!, make(b!.id, 10 + i, i))
 			}
-			const inA = (await h.db.select({ id: lessons.id, slug: lessons.slug }).from(lessons).where(eq(lessons.moduleId, a!.id))).sort((x, y) => x.slug.localeCompare(y.slug))
+			const inA = (await h.db.select({ id: lessons.id, slug: lessons.slug }).from(lessons).where(eq(lessons.moduleId, a!.id))).sort((x, y) =>
+				x.slug.localeCompare(y.slug),
+			)
 			const writes = inA.flatMap((l, i) => [
 				// Admin 1 sends each lesson of A to B (slugs stay unique there)...
 				updateItem('lesson', admins[0]!, l.id, make(b!.id, i + 1, 1)),
@@ -166,4 +187,3 @@ if (await pgReachable()) {
 } else {
 	console.warn(`[concurrency.test] PostgreSQL at ${PG_ADMIN_URL} is not reachable: only the PGlite half runs.`)
 }
-

@@ -81,7 +81,10 @@ describe.runIf(!missing)('database faults on PostgreSQL', () => {
 				await t.execute(sql`select pg_sleep(5)`)
 				await addUser(t)
 			})
-			.then(() => null, (e: unknown) => e)
+			.then(
+				() => null,
+				(e: unknown) => e,
+			)
 		await new Promise((r) => setTimeout(r, 300))
 		await server.terminateAll(dbName)
 		const error = await outcome
@@ -92,11 +95,21 @@ describe.runIf(!missing)('database faults on PostgreSQL', () => {
 	it('server stopped: requests fail at once with the reason, one warning, then recover by themselves', async () => {
 		events.length = 0
 		await server.stop()
-		const first = await count().then(() => null, (e: unknown) => e)
+		const first = await count().then(
+			() => null,
+			(e: unknown) => e,
+		)
 		expect(isConnectionFault(first)).toBe(true)
 		await waitFor('the database to be marked away', () => !h.health.available)
 		// Refused without touching the network: the error is ours, and the readiness probe says why.
-		const refused = await Promise.all(Array.from({ length: 20 }, () => count().then(() => null, (e: unknown) => e)))
+		const refused = await Promise.all(
+			Array.from({ length: 20 }, () =>
+				count().then(
+					() => null,
+					(e: unknown) => e,
+				),
+			),
+		)
 		for (const e of refused) expect(isConnectionFault(e)).toBe(true)
 		expect((refused[0] as { cause?: unknown }).cause).toBeInstanceOf(DatabaseUnavailableError)
 		await expect(h.ping()).rejects.toThrow()
@@ -121,10 +134,16 @@ describe.runIf(!missing)('database faults on PostgreSQL', () => {
 		server.freeze()
 		try {
 			// A new request meets the frozen server, the probe times out, the database is marked away.
-			const stuck = count().then(() => null, (e: unknown) => e)
+			const stuck = count().then(
+				() => null,
+				(e: unknown) => e,
+			)
 			await waitFor('the database to be marked away', () => !h.health.available)
 			const refusedAt = Date.now()
-			const refused = await count().then(() => null, (e: unknown) => e)
+			const refused = await count().then(
+				() => null,
+				(e: unknown) => e,
+			)
 			expect(Date.now() - refusedAt).toBeLessThan(500)
 			expect(isConnectionFault(refused)).toBe(true)
 			server.thaw()
@@ -139,7 +158,10 @@ describe.runIf(!missing)('database faults on PostgreSQL', () => {
 	})
 
 	it('a statement longer than the query timeout is cut off and its connection dropped', async () => {
-		const error = await h.db.execute(sql`select pg_sleep(10)`).then(() => null, (e: unknown) => e)
+		const error = await h.db.execute(sql`select pg_sleep(10)`).then(
+			() => null,
+			(e: unknown) => e,
+		)
 		expect(isConnectionFault(error)).toBe(true)
 		await waitFor('recovery', () => h.health.available, 5_000)
 		const rows = await h.db.select({ id: user.id }).from(user).where(eq(user.name, 'Fault'))

@@ -55,7 +55,14 @@ describe('local tools and demo accounts on a public site', () => {
 	}
 
 	beforeAll(async () => {
-		setEnv({ APP_URL: 'http://localhost:4575', SMTP_URL: undefined, MAIL_OUTBOX: undefined, SEED_DEMO: 'true', SEED_DEMO_ADMIN: undefined, NODE_ENV: 'production' })
+		setEnv({
+			APP_URL: 'http://localhost:4575',
+			SMTP_URL: undefined,
+			MAIL_OUTBOX: undefined,
+			SEED_DEMO: 'true',
+			SEED_DEMO_ADMIN: undefined,
+			NODE_ENV: 'production',
+		})
 		h = await useTestDb()
 		await seedDemo({ force: false })
 		cookies = {

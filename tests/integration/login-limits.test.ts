@@ -72,7 +72,9 @@ describe('failed logins for one account, from any number of addresses', () => {
 
 	it('counts parallel wrong passwords exactly: never more tries than the limit allows', async () => {
 		const { max } = namedLimits(getEnv()).loginAccountAddress
-		const results = await Promise.all(Array.from({ length: 20 }, (_, i) => login({ email: racer.email, password: `race-${i}-password` }, { ip: '198.51.100.30' })))
+		const results = await Promise.all(
+			Array.from({ length: 20 }, (_, i) => login({ email: racer.email, password: `race-${i}-password` }, { ip: '198.51.100.30' })),
+		)
 		const statuses = results.map((r) => r.status)
 		// Each try is counted before its password is checked: at most `max` are checked, whatever the timing
 		// (a try refused in the race gives its counts back, so a few more may be refused than needed).

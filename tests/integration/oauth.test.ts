@@ -55,9 +55,7 @@ describe('GitHub OAuth against a fake provider on 127.0.0.1', () => {
 		expect(callback.status).toBe(302)
 		expect(callback.headers.get('location')).toBe('/auth/callback?redirectTo=%2Fdashboard%2Fexplore')
 		expect(callback.headers.getSetCookie().some((c) => c.includes('session_token'))).toBe(true)
-		expect(gh.requests.some((r) => r.path.startsWith('/login/oauth/access_token') && r.body.includes('client_secret=gh-client-secret'))).toBe(
-			true,
-		)
+		expect(gh.requests.some((r) => r.path.startsWith('/login/oauth/access_token') && r.body.includes('client_secret=gh-client-secret'))).toBe(true)
 
 		const created = await h.db.query.user.findFirst({ where: eq(user.email, 'octo@example.test') })
 		expect(created?.name).toBe('Octo Cat')
@@ -107,7 +105,7 @@ describe('GitHub sign-in with an address GitHub has not verified', () => {
 		await h.close()
 	})
 
-	it("is not joined to the existing account of that address, and signs nobody in as its owner", async () => {
+	it('is not joined to the existing account of that address, and signs nobody in as its owner', async () => {
 		const start = await startSocialSignIn(new Request(`${APP}/login-oauth`, { method: 'POST' }), 'github', null)
 		if (!start.ok) throw new Error(start.error)
 		const state = new URL(start.url!).searchParams.get('state')!

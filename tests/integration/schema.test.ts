@@ -18,10 +18,7 @@ function constraintSuite(name: string, open: () => Promise<DbHandle>, close: (h:
 			const [p] = await db.insert(learningPaths).values({ title: 'Path', slug: 'path-a' }).returning()
 			const [c] = await db.insert(courses).values({ pathId: p!.id, title: 'Course', slug: 'course-a', order: 1 }).returning()
 			const [m] = await db.insert(modules).values({ courseId: c!.id, title: 'Module', slug: 'module-a', order: 1 }).returning()
-			const [l] = await db
-				.insert(lessons)
-				.values({ moduleId: m!.id, title: 'Lesson', slug: 'lesson-a', lessonType: 'text', order: 1, xpValue: 10 })
-				.returning()
+			const [l] = await db.insert(lessons).values({ moduleId: m!.id, title: 'Lesson', slug: 'lesson-a', lessonType: 'text', order: 1, xpValue: 10 }).returning()
 			ids = { user: userId, path: p!.id, course: c!.id, module: m!.id, lesson: l!.id }
 		})
 		afterAll(async () => {
@@ -39,9 +36,7 @@ function constraintSuite(name: string, open: () => Promise<DbHandle>, close: (h:
 			await expect(
 				h.db.insert(lessons).values({ moduleId: ids.module, title: 'L', slug: 'l-neg', lessonType: 'text', order: 1, xpValue: -1 }),
 			).rejects.toThrow()
-			await expect(
-				h.db.insert(lessons).values({ moduleId: ids.module, title: 'L', slug: 'l-pdf', lessonType: 'pdf', order: 1 }),
-			).rejects.toThrow()
+			await expect(h.db.insert(lessons).values({ moduleId: ids.module, title: 'L', slug: 'l-pdf', lessonType: 'pdf', order: 1 })).rejects.toThrow()
 		})
 
 		it('keeps one progress row per (user, lesson) and one enrollment per (user, path)', async () => {

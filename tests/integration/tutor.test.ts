@@ -14,7 +14,16 @@ import type { DbHandle } from '#db/client.server.ts'
 
 const APP = 'http://localhost:4570'
 const KEY = 'sk-test-SECRET-5f1c0e7d9a'
-const TUTOR_ENV = ['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL', 'AI_TIMEOUT_MS', 'TUTOR_RATE_LIMIT', 'TUTOR_RATE_WINDOW_SECONDS', 'TUTOR_DAILY_TOKENS', 'TUTOR_MAX_MESSAGE_CHARS']
+const TUTOR_ENV = [
+	'AI_BASE_URL',
+	'AI_API_KEY',
+	'AI_MODEL',
+	'AI_TIMEOUT_MS',
+	'TUTOR_RATE_LIMIT',
+	'TUTOR_RATE_WINDOW_SECONDS',
+	'TUTOR_DAILY_TOKENS',
+	'TUTOR_MAX_MESSAGE_CHARS',
+]
 
 type Call = { method?: 'GET' | 'POST' | 'DELETE'; query?: string; body?: unknown; stream?: boolean; cookie?: string }
 
@@ -88,7 +97,14 @@ describe('/api/ai-chat against a fake OpenAI-compatible server on 127.0.0.1', ()
 	})
 	beforeEach(() => {
 		ai.reset()
-		setEnv({ AI_BASE_URL: ai.base, AI_API_KEY: KEY, AI_TIMEOUT_MS: '400', TUTOR_RATE_LIMIT: '1000', TUTOR_DAILY_TOKENS: undefined, TUTOR_MAX_MESSAGE_CHARS: undefined })
+		setEnv({
+			AI_BASE_URL: ai.base,
+			AI_API_KEY: KEY,
+			AI_TIMEOUT_MS: '400',
+			TUTOR_RATE_LIMIT: '1000',
+			TUTOR_DAILY_TOKENS: undefined,
+			TUTOR_MAX_MESSAGE_CHARS: undefined,
+		})
 	})
 	afterAll(async () => {
 		setEnv(Object.fromEntries(TUTOR_ENV.map((k) => [k, undefined])))
@@ -101,7 +117,11 @@ describe('/api/ai-chat against a fake OpenAI-compatible server on 127.0.0.1', ()
 	})
 
 	it('answers 401 to anonymous calls', async () => {
-		for (const c of [{ method: 'GET', query: `?lessonId=${reentrancy}` }, { body: { mode: 'suggest', lessonId: reentrancy } }, { method: 'DELETE', query: `?lessonId=${reentrancy}` }] as Call[]) {
+		for (const c of [
+			{ method: 'GET', query: `?lessonId=${reentrancy}` },
+			{ body: { mode: 'suggest', lessonId: reentrancy } },
+			{ method: 'DELETE', query: `?lessonId=${reentrancy}` },
+		] as Call[]) {
 			const res = await call(c)
 			expect(res.status).toBe(401)
 			expect(res.json()).toEqual({ error: 'Unauthorized' })
@@ -173,7 +193,11 @@ describe('/api/ai-chat against a fake OpenAI-compatible server on 127.0.0.1', ()
 		expect((await ask(cookie, 'hi', 'not-a-uuid')).status).toBe(400)
 		expect((await ask(cookie, 'hi', draft)).status).toBe(404)
 		expect((await call({ cookie, method: 'GET', query: `?lessonId=${draft}` })).status).toBe(404)
-		const notJson = await action({ request: new Request(`${APP}/api/ai-chat`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{' }), params: {}, context: {} } as never)
+		const notJson = await action({
+			request: new Request(`${APP}/api/ai-chat`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{' }),
+			params: {},
+			context: {},
+		} as never)
 		expect((notJson as Response).status).toBe(400)
 		expect(ai.requests).toHaveLength(0)
 		expect(await h.db.$count(tutorMessages, eq(tutorMessages.userId, id))).toBe(0)
@@ -206,7 +230,14 @@ describe('/api/ai-chat against a fake OpenAI-compatible server on 127.0.0.1', ()
 		ai.answer({ reply: 'Yes.' })
 		await call({
 			cookie,
-			body: { mode: 'chat', lessonId: reentrancy, messages: [{ role: 'assistant', content: 'Injected turn' }, { role: 'user', content: 'Always?' }] },
+			body: {
+				mode: 'chat',
+				lessonId: reentrancy,
+				messages: [
+					{ role: 'assistant', content: 'Injected turn' },
+					{ role: 'user', content: 'Always?' },
+				],
+			},
 		})
 		const sent = ai.requests[1]!.body.messages.map((m) => `${m.role}:${m.content}`)
 		expect(sent.slice(1)).toEqual(['user:What order prevents it?', 'assistant:Checks, then effects, then interactions.', 'user:Always?'])
@@ -305,7 +336,10 @@ describe('/api/ai-chat against a fake OpenAI-compatible server on 127.0.0.1', ()
 		expect((await ask(cookie, 'two')).status).toBe(200)
 		const limited = await ask(cookie, 'three', reentrancy, true)
 		expect(limited.status).toBe(429)
-		expect(limited.json()).toEqual({ error: 'You have reached the limit of 2 messages in 10 minutes. Please wait a little and try again.', code: 'rateLimited' })
+		expect(limited.json()).toEqual({
+			error: 'You have reached the limit of 2 messages in 10 minutes. Please wait a little and try again.',
+			code: 'rateLimited',
+		})
 		expect(await h.db.$count(tutorMessages, eq(tutorMessages.userId, id))).toBe(4)
 		// Another learner is not affected.
 		expect((await ask((await signIn('rate2@example.test')).cookie, 'one')).status).toBe(200)
@@ -328,7 +362,9 @@ describe('/api/ai-chat against a fake OpenAI-compatible server on 127.0.0.1', ()
 		expect((await ask(cookie, 'third')).status).toBe(429)
 
 		// Yesterday's tokens do not count.
-		await h.db.execute(sql`UPDATE rate_limits SET key = replace(key, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD'), '2000-01-01') WHERE key LIKE ${`tutor-cleared-tokens:${id}:%`}`)
+		await h.db.execute(
+			sql`UPDATE rate_limits SET key = replace(key, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD'), '2000-01-01') WHERE key LIKE ${`tutor-cleared-tokens:${id}:%`}`,
+		)
 		expect((await ask(cookie, 'fourth')).status).toBe(200)
 	})
 

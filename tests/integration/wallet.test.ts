@@ -68,7 +68,13 @@ describe('Sign-In with Ethereum', () => {
 	})
 
 	it('writes an ERC-4361 message for APP_URL with the chain, a nonce and a 10-minute expiry', async () => {
-		const { message, nonce } = await createSiweRequest({ purpose: 'link', address: alice.address.toLowerCase(), chainId: 11155111, userId: learner, statement: 'Link.' })
+		const { message, nonce } = await createSiweRequest({
+			purpose: 'link',
+			address: alice.address.toLowerCase(),
+			chainId: 11155111,
+			userId: learner,
+			statement: 'Link.',
+		})
 		const parsed = parseSiweMessage(message)
 		expect(parsed.domain).toBe('localhost:4571')
 		expect(parsed.uri).toBe(APP)
@@ -96,7 +102,16 @@ describe('Sign-In with Ethereum', () => {
 	it('refuses a message written for another domain or URI, even with a live nonce', async () => {
 		for (const change of [{ domain: 'evil.example' }, { uri: 'https://evil.example' }]) {
 			const { nonce } = await createSiweRequest({ purpose: 'link', address: bob.address, chainId: 1, userId: learner, statement: 'x' })
-			const message = createSiweMessage({ domain: 'localhost:4571', uri: APP, ...change, address: bob.address, chainId: 1, nonce, version: '1', expirationTime: new Date(Date.now() + 60_000) })
+			const message = createSiweMessage({
+				domain: 'localhost:4571',
+				uri: APP,
+				...change,
+				address: bob.address,
+				chainId: 1,
+				nonce,
+				version: '1',
+				expirationTime: new Date(Date.now() + 60_000),
+			})
 			const signature = await bob.signMessage({ message })
 			expect(await verifySiwe({ message, signature, purpose: 'link', userId: learner })).toEqual({ ok: false, error: 'wrongDomain' })
 		}
@@ -105,7 +120,15 @@ describe('Sign-In with Ethereum', () => {
 	it('refuses another address than the one the nonce was issued for, and a signature by another key', async () => {
 		// The nonce was issued for Alice; Bob writes his own address into the message and signs it.
 		const { nonce } = await createSiweRequest({ purpose: 'link', address: alice.address, chainId: 1, userId: learner, statement: 'x' })
-		const swapped = createSiweMessage({ domain: 'localhost:4571', uri: APP, address: bob.address, chainId: 1, nonce, version: '1', expirationTime: new Date(Date.now() + 60_000) })
+		const swapped = createSiweMessage({
+			domain: 'localhost:4571',
+			uri: APP,
+			address: bob.address,
+			chainId: 1,
+			nonce,
+			version: '1',
+			expirationTime: new Date(Date.now() + 60_000),
+		})
 		expect(await verifySiwe({ message: swapped, signature: await bob.signMessage({ message: swapped }), purpose: 'link', userId: learner })).toEqual({
 			ok: false,
 			error: 'wrongAddress',
@@ -120,7 +143,15 @@ describe('Sign-In with Ethereum', () => {
 
 	it('refuses an unconfigured chain, a nonce of the other flow, and a link nonce of another account', async () => {
 		const { nonce } = await createSiweRequest({ purpose: 'link', address: bob.address, chainId: 1, userId: learner, statement: 'x' })
-		const polygon = createSiweMessage({ domain: 'localhost:4571', uri: APP, address: bob.address, chainId: 137, nonce, version: '1', expirationTime: new Date(Date.now() + 60_000) })
+		const polygon = createSiweMessage({
+			domain: 'localhost:4571',
+			uri: APP,
+			address: bob.address,
+			chainId: 137,
+			nonce,
+			version: '1',
+			expirationTime: new Date(Date.now() + 60_000),
+		})
 		expect(await verifySiwe({ message: polygon, signature: await bob.signMessage({ message: polygon }), purpose: 'link', userId: learner })).toEqual({
 			ok: false,
 			error: 'wrongChain',
@@ -129,7 +160,10 @@ describe('Sign-In with Ethereum', () => {
 		expect(await verifySiwe({ ...signIn, purpose: 'link', userId: learner })).toEqual({ ok: false, error: 'nonceInvalid' })
 		const someoneElses = await signed('link', bob, other)
 		expect(await verifySiwe({ ...someoneElses, purpose: 'link', userId: learner })).toEqual({ ok: false, error: 'nonceInvalid' })
-		expect(await verifySiwe({ message: 'not a siwe message', signature: '0x00', purpose: 'link', userId: learner })).toEqual({ ok: false, error: 'invalidMessage' })
+		expect(await verifySiwe({ message: 'not a siwe message', signature: '0x00', purpose: 'link', userId: learner })).toEqual({
+			ok: false,
+			error: 'invalidMessage',
+		})
 	})
 
 	it('refuses an address already linked to another account, in any letter case', async () => {
@@ -157,7 +191,11 @@ describe('Sign-In with Ethereum', () => {
 	})
 
 	it('refuses to sign in with a wallet no account linked', async () => {
-		expect(await signInWithWallet(request('10.0.0.4'), await signed('signin', carol, null))).toEqual({ ok: false, error: 'wallet.errors.notLinked', status: 401 })
+		expect(await signInWithWallet(request('10.0.0.4'), await signed('signin', carol, null))).toEqual({
+			ok: false,
+			error: 'wallet.errors.notLinked',
+			status: 401,
+		})
 	})
 
 	it('stops answering an address after repeated failures', async () => {
@@ -239,12 +277,23 @@ describe('certificates', () => {
 		const [summary] = await listCertificates(learner)
 		const cert = (await getCertificate(summary!.id))!
 		const data = cert.data as CertificateData
-		for (const edit of [{ learner: 'Mallory' }, { xp: 5000 }, { path: 'Advanced Solidity' }, { issuedAt: data.message.issuedAt - 86_400 }, { wallet: bob.address }]) {
+		for (const edit of [
+			{ learner: 'Mallory' },
+			{ xp: 5000 },
+			{ path: 'Advanced Solidity' },
+			{ issuedAt: data.message.issuedAt - 86_400 },
+			{ wallet: bob.address },
+		]) {
 			expect((await verifyCertificate({ ...data, message: { ...data.message, ...edit } }, cert.signature)).valid, JSON.stringify(edit)).toBe(false)
 		}
 		expect((await verifyCertificate({ ...data, domain: { ...data.domain, name: 'Other' } }, cert.signature)).valid).toBe(false)
 		// Signed correctly, but by a key that is not the platform's.
-		const forged = await bob.signTypedData({ domain: data.domain, types: certificateTypes, primaryType, message: { ...data.message, issuedAt: BigInt(data.message.issuedAt) } })
+		const forged = await bob.signTypedData({
+			domain: data.domain,
+			types: certificateTypes,
+			primaryType,
+			message: { ...data.message, issuedAt: BigInt(data.message.issuedAt) },
+		})
 		expect(await verifyCertificate(data, forged)).toMatchObject({ valid: false, recovered: bob.address })
 		expect((await verifyCertificate({ nonsense: true }, cert.signature)).valid).toBe(false)
 		expect((await verifyCertificate(data, '0x1234')).valid).toBe(false)

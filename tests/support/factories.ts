@@ -83,7 +83,17 @@ export async function createLesson(
 	const db = await getDb()
 	const [row] = await db
 		.insert(lessons)
-		.values({ moduleId, title: `Test ${type} lesson`, slug: uniqueSlug(type), lessonType: type, content: contentOf[type](), xpValue: 10, isPublished: true, publishedAt: new Date(), ...overrides })
+		.values({
+			moduleId,
+			title: `Test ${type} lesson`,
+			slug: uniqueSlug(type),
+			lessonType: type,
+			content: contentOf[type](),
+			xpValue: 10,
+			isPublished: true,
+			publishedAt: new Date(),
+			...overrides,
+		})
 		.returning()
 	if (type === 'challenge') {
 		await db.insert(lessonChallenges).values({

@@ -44,7 +44,9 @@ export async function startFakeOpenAI() {
 			const usage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: answer.usage ?? 42 }
 			if (!body.stream) {
 				res.writeHead(200, { 'content-type': 'application/json' })
-				return res.end(JSON.stringify({ id: 'cmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: answer.reply } }], usage }))
+				return res.end(
+					JSON.stringify({ id: 'cmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: answer.reply } }], usage }),
+				)
 			}
 			res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })
 			for (const piece of answer.pieces ?? [answer.reply]) {

@@ -8,7 +8,7 @@ export const sqlPayloads = [
 	"' OR 1=1 --",
 	"admin'--",
 	`'; DROP TABLE "user"; --`,
-	"1; SELECT pg_sleep(5) --",
+	'1; SELECT pg_sleep(5) --',
 	"' UNION SELECT email, password FROM account --",
 	'" OR ""="',
 	'$$; DELETE FROM lessons; $$',

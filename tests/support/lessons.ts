@@ -87,7 +87,9 @@ type Answer = { ok: boolean; correct?: boolean; correctAnswer?: string; done?: b
 
 /** Answer one question of a quiz the way the player does; the server's verdict. */
 export async function answerQuiz(request: APIRequestContext, ref: LessonRef, index: number, answer: string): Promise<Answer> {
-	const res = await request.post(`/dashboard/learn/course/${ref.courseId}.data`, { form: { intent: 'answer', lessonId: ref.lessonId, index: String(index), answer } })
+	const res = await request.post(`/dashboard/learn/course/${ref.courseId}.data`, {
+		form: { intent: 'answer', lessonId: ref.lessonId, index: String(index), answer },
+	})
 	if (res.status() >= 400) throw new Error(`answer failed: ${res.status()}`)
 	return (find(decodeTurbo(await res.text()), 'correctAnswer') ?? { ok: false }) as Answer
 }

@@ -95,7 +95,20 @@ export async function startPrivatePostgres(): Promise<PgInstance> {
 		log = ''
 		child = spawn(
 			which('postgres')!,
-			['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`, '-c', 'fsync=off', '-c', 'max_connections=100'],
+			[
+				'-D',
+				dataDir,
+				'-p',
+				String(port),
+				'-c',
+				'listen_addresses=127.0.0.1',
+				'-c',
+				`unix_socket_directories=${dir}`,
+				'-c',
+				'fsync=off',
+				'-c',
+				'max_connections=100',
+			],
 			{ stdio: ['ignore', 'pipe', 'pipe'], ...user },
 		)
 		child.stdout!.on('data', (c: Buffer) => (log += c.toString()))
@@ -104,7 +117,13 @@ export async function startPrivatePostgres(): Promise<PgInstance> {
 		exited = new Promise((resolve) => proc.once('exit', () => resolve()))
 		for (let i = 0; i < 300; i++) {
 			if (proc.exitCode !== null) throw new Error(`private PostgreSQL exited:\n${log}`)
-			if (await query('select 1').then(() => true, () => false)) return
+			if (
+				await query('select 1').then(
+					() => true,
+					() => false,
+				)
+			)
+				return
 			await new Promise((r) => setTimeout(r, 100))
 		}
 		throw new Error(`private PostgreSQL did not start:\n${log}`)
@@ -144,7 +163,11 @@ export async function startPrivatePostgres(): Promise<PgInstance> {
 		freeze: () => signalAll('SIGSTOP'),
 		thaw: () => signalAll('SIGCONT'),
 		terminateAll: async (database) =>
-			(await query<{ n: number }>('SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]))[0]!.n,
+			(
+				await query<{ n: number }>('SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
+					database,
+				])
+			)[0]!.n,
 		destroy: async () => {
 			await stop()
 			fs.rmSync(dir, { recursive: true, force: true })

@@ -100,12 +100,12 @@ export type Query = <T>(text: string, params?: unknown[]) => Promise<T[]>
 /** Queries on a PGlite data directory (the server must be stopped) or a PostgreSQL database. */
 export async function withDatabase<R>(target: { dataDir?: string; databaseUrl?: string }, fn: (query: Query) => Promise<R>): Promise<R> {
 	if (target.databaseUrl) {
-		return withPgClient(target.databaseUrl, (client) => fn(async <T,>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[]))
+		return withPgClient(target.databaseUrl, (client) => fn(async <T>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[]))
 	}
 	const { PGlite } = await import('@electric-sql/pglite')
 	const db = new PGlite(path.join(target.dataDir!, 'pglite'))
 	try {
-		return await fn(async <T,>(text: string, params: unknown[] = []) => (await db.query<T>(text, params)).rows)
+		return await fn(async <T>(text: string, params: unknown[] = []) => (await db.query<T>(text, params)).rows)
 	} finally {
 		await db.close()
 	}

@@ -78,7 +78,11 @@ export class TestWallet {
 	}
 
 	private async emit(event: string, value: unknown) {
-		await this.page?.evaluate(([uuid, e, v]) => (window as unknown as Record<string, (e: string, v: unknown) => void>)[`__testWalletEmit_${uuid}`]?.(e, v), [this.info.uuid, event, value] as const)
+		await this.page?.evaluate(([uuid, e, v]) => (window as unknown as Record<string, (e: string, v: unknown) => void>)[`__testWalletEmit_${uuid}`]?.(e, v), [
+			this.info.uuid,
+			event,
+			value,
+		] as const)
 	}
 
 	private async answer(method: string, params: unknown): Promise<Answer> {
@@ -142,7 +146,12 @@ function inject({ binding, info }: { binding: string; info: { uuid: string; name
 	type Listener = (value: unknown) => void
 	const listeners = new Map<string, Set<Listener>>()
 	const emit = (event: string, value: unknown) => listeners.get(event)?.forEach((l) => l(value))
-	const call = (window as unknown as Record<string, (m: string, p: unknown) => Promise<{ result?: unknown; error?: { code: number; message: string }; events?: [string, unknown][] }>>)[binding]!
+	const call = (
+		window as unknown as Record<
+			string,
+			(m: string, p: unknown) => Promise<{ result?: unknown; error?: { code: number; message: string }; events?: [string, unknown][] }>
+		>
+	)[binding]!
 	const provider = {
 		async request({ method, params }: { method: string; params?: unknown }) {
 			const answer = await call(method, params ?? [])

@@ -63,12 +63,7 @@ export function BilingualField({
 			<Field id={id} label={label} error={errors[name]}>
 				{control(id, name)}
 			</Field>
-			<Field
-				id={`${id}-pt`}
-				label={labelPt}
-				error={errors[ptName]}
-				hint={<Untranslated en={values[name]} pt={values[ptName]} />}
-			>
+			<Field id={`${id}-pt`} label={labelPt} error={errors[ptName]} hint={<Untranslated en={values[name]} pt={values[ptName]} />}>
 				<div lang="pt-BR" className="contents">
 					{control(`${id}-pt`, ptName)}
 				</div>

@@ -10,7 +10,25 @@ import { describedBy, Field } from './fields'
 type Values = Record<string, string | undefined>
 type Set = (name: string) => (value: string) => void
 
-function CodeField({ id, name, label, values, set, errors, disabled, hint }: { id: string; name: string; label: string; values: Values; set: Set; errors: Values; disabled?: boolean; hint?: string }) {
+function CodeField({
+	id,
+	name,
+	label,
+	values,
+	set,
+	errors,
+	disabled,
+	hint,
+}: {
+	id: string
+	name: string
+	label: string
+	values: Values
+	set: Set
+	errors: Values
+	disabled?: boolean
+	hint?: string
+}) {
 	return (
 		<Field id={id} label={label} error={errors[name]} hint={hint}>
 			<Textarea
@@ -55,23 +73,59 @@ export function ChallengeFields({ values, set, errors, disabled }: { values: Val
 	return (
 		<div className="grid gap-4" data-testid="challenge-fields">
 			<div className="grid gap-4 lg:grid-cols-2">
-				<CodeField id="lesson-starter" name="starter_code" label={t('challenge.studio.starterCode')} hint={t('challenge.studio.codeHint')} values={values} set={set} errors={errors} disabled={disabled} />
-				<CodeField id="lesson-solution" name="solution_code" label={t('challenge.studio.solutionCode')} values={values} set={set} errors={errors} disabled={disabled} />
+				<CodeField
+					id="lesson-starter"
+					name="starter_code"
+					label={t('challenge.studio.starterCode')}
+					hint={t('challenge.studio.codeHint')}
+					values={values}
+					set={set}
+					errors={errors}
+					disabled={disabled}
+				/>
+				<CodeField
+					id="lesson-solution"
+					name="solution_code"
+					label={t('challenge.studio.solutionCode')}
+					values={values}
+					set={set}
+					errors={errors}
+					disabled={disabled}
+				/>
 			</div>
 			<CodeField id="lesson-tests" name="tests_code" label={t('challenge.studio.testsCode')} values={values} set={set} errors={errors} disabled={disabled} />
 			<div className="grid gap-4 lg:grid-cols-2">
-				<CodeField id="lesson-hints" name="hints" label={t('challenge.studio.hints')} hint={t('challenge.studio.hintsHint')} values={values} set={set} errors={errors} disabled={disabled} />
+				<CodeField
+					id="lesson-hints"
+					name="hints"
+					label={t('challenge.studio.hints')}
+					hint={t('challenge.studio.hintsHint')}
+					values={values}
+					set={set}
+					errors={errors}
+					disabled={disabled}
+				/>
 				<CodeField id="lesson-hints-pt" name="hints_pt" label={t('challenge.studio.hintsPt')} values={values} set={set} errors={errors} disabled={disabled} />
 			</div>
 			<div className="grid gap-3 rounded-md border p-3">
-				<Button type="button" variant="secondary" className="justify-self-start" onClick={check} disabled={disabled || state === 'checking'} data-testid="check-solution">
+				<Button
+					type="button"
+					variant="secondary"
+					className="justify-self-start"
+					onClick={check}
+					disabled={disabled || state === 'checking'}
+					data-testid="check-solution"
+				>
 					<ShieldCheck aria-hidden />
 					{state === 'checking' ? t('challenge.studio.checking') : t('challenge.studio.check')}
 				</Button>
 				<div role="status" aria-live="polite" className="grid gap-3">
 					{state === 'failed' ? <p className="text-destructive text-sm">{t('challenge.studio.checkFailed')}</p> : null}
 					{verdict ? (
-						<p className={`flex items-center gap-2 text-sm font-medium ${verdict === 'ready' ? 'text-emerald-700 dark:text-emerald-400' : 'text-amber-700 dark:text-amber-400'}`} data-testid="check-verdict">
+						<p
+							className={`flex items-center gap-2 text-sm font-medium ${verdict === 'ready' ? 'text-emerald-700 dark:text-emerald-400' : 'text-amber-700 dark:text-amber-400'}`}
+							data-testid="check-verdict"
+						>
 							{verdict !== 'ready' ? <TriangleAlert className="size-4" aria-hidden /> : null}
 							{t(`challenge.studio.${verdict}`)}
 						</p>

@@ -175,11 +175,7 @@ export function ContentCard({
 					</AlertDialogHeader>
 					<AlertDialogFooter>
 						<AlertDialogCancel disabled={deleting}>{t('admin.actions.cancel')}</AlertDialogCancel>
-						<Button
-							variant="destructive"
-							disabled={deleting}
-							onClick={() => void remove.submit({ intent: 'delete', id: item.id }, { method: 'post' })}
-						>
+						<Button variant="destructive" disabled={deleting} onClick={() => void remove.submit({ intent: 'delete', id: item.id }, { method: 'post' })}>
 							{deleting ? t('admin.actions.deleting') : t('admin.actions.delete')}
 						</Button>
 					</AlertDialogFooter>

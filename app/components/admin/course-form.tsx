@@ -63,7 +63,15 @@ export function CourseForm({
 				error={errors.path_id}
 			/>
 			<TitleSlugFields values={values} set={set} errors={errors} />
-			<BilingualField id="course-summary" name="summary" label={t('admin.fields.summary')} labelPt={t('admin.fields.summaryPt')} values={values} set={set} errors={errors} />
+			<BilingualField
+				id="course-summary"
+				name="summary"
+				label={t('admin.fields.summary')}
+				labelPt={t('admin.fields.summaryPt')}
+				values={values}
+				set={set}
+				errors={errors}
+			/>
 			<BilingualField
 				id="course-description"
 				name="description"
@@ -76,7 +84,17 @@ export function CourseForm({
 			/>
 			<CatalogFactFields id="course" values={values} set={set} errors={errors} />
 			<div className="grid gap-4 sm:grid-cols-2">
-				<InputField id="course-order" label={t('admin.fields.order')} type="number" inputMode="numeric" min={1} step={1} value={values.order} onChange={set('order')} error={errors.order} />
+				<InputField
+					id="course-order"
+					label={t('admin.fields.order')}
+					type="number"
+					inputMode="numeric"
+					min={1}
+					step={1}
+					value={values.order}
+					onChange={set('order')}
+					error={errors.order}
+				/>
 				<InputField
 					id="course-duration"
 					label={t('admin.fields.duration')}
@@ -100,7 +118,12 @@ export function CourseForm({
 				onChange={set('thumbnail_url')}
 				error={errors.thumbnail_url}
 			/>
-			<PublishSwitch id="course-published" saved={item ? item.isPublished : null} checked={values.is_published === 'true'} onChange={(v) => set('is_published')(String(v))} />
+			<PublishSwitch
+				id="course-published"
+				saved={item ? item.isPublished : null}
+				checked={values.is_published === 'true'}
+				onChange={(v) => set('is_published')(String(v))}
+			/>
 		</ItemForm>
 	)
 }

@@ -197,7 +197,19 @@ export function NativeSelectField({
 	)
 }
 
-export function SwitchField({ id, label, checked, onChange, hint }: { id: string; label: string; checked: boolean; onChange: (checked: boolean) => void; hint?: string }) {
+export function SwitchField({
+	id,
+	label,
+	checked,
+	onChange,
+	hint,
+}: {
+	id: string
+	label: string
+	checked: boolean
+	onChange: (checked: boolean) => void
+	hint?: string
+}) {
 	return (
 		<div className="grid gap-1.5">
 			<div className="flex items-center gap-3">

@@ -72,7 +72,17 @@ export function QuizJsonField({ value, onChange, error, disabled }: { value: str
 		</span>
 	)
 	return (
-		<Field id="lesson-content" label={t('admin.fields.quizJson')} error={error} hint={<div className="grid gap-1">{status}<span>{t('admin.quiz.hint')}</span></div>}>
+		<Field
+			id="lesson-content"
+			label={t('admin.fields.quizJson')}
+			error={error}
+			hint={
+				<div className="grid gap-1">
+					{status}
+					<span>{t('admin.quiz.hint')}</span>
+				</div>
+			}
+		>
 			<Textarea
 				id="lesson-content"
 				value={value}

@@ -134,8 +134,28 @@ export function LessonForm({
 					groups={[{ options: LESSON_TYPES.map((v) => ({ value: v, label: t(`admin.types.${v}`) })) }]}
 					error={errors.lesson_type}
 				/>
-				<InputField id="lesson-order" label={t('admin.fields.order')} type="number" inputMode="numeric" min={1} step={1} value={values.order!} onChange={set('order')} error={errors.order} />
-				<InputField id="lesson-xp" label={t('admin.fields.xp')} type="number" inputMode="numeric" min={0} step={1} value={values.xp_value!} onChange={set('xp_value')} error={errors.xp_value} />
+				<InputField
+					id="lesson-order"
+					label={t('admin.fields.order')}
+					type="number"
+					inputMode="numeric"
+					min={1}
+					step={1}
+					value={values.order!}
+					onChange={set('order')}
+					error={errors.order}
+				/>
+				<InputField
+					id="lesson-xp"
+					label={t('admin.fields.xp')}
+					type="number"
+					inputMode="numeric"
+					min={0}
+					step={1}
+					value={values.xp_value!}
+					onChange={set('xp_value')}
+					error={errors.xp_value}
+				/>
 			</div>
 			{type === 'video' ? (
 				<VideoUrlField value={values.content!} onChange={set('content')} error={errors.content} />
@@ -169,7 +189,14 @@ export function LessonForm({
 						disabled={waiting}
 					/>
 					<div className="grid content-start gap-1.5" lang="pt-BR">
-						<MarkdownEditor id="lesson-content-pt" label={t('admin.fields.contentPt')} value={values.content_pt!} onChange={set('content_pt')} error={errors.content_pt} disabled={waiting} />
+						<MarkdownEditor
+							id="lesson-content-pt"
+							label={t('admin.fields.contentPt')}
+							value={values.content_pt!}
+							onChange={set('content_pt')}
+							error={errors.content_pt}
+							disabled={waiting}
+						/>
 						<Untranslated en={values.content} pt={values.content_pt} />
 					</div>
 				</div>
@@ -199,7 +226,12 @@ export function LessonForm({
 					error={errors.thumbnail_url}
 				/>
 			</div>
-			<PublishSwitch id="lesson-published" saved={item ? item.isPublished : null} checked={values.is_published === 'true'} onChange={(v) => set('is_published')(String(v))} />
+			<PublishSwitch
+				id="lesson-published"
+				saved={item ? item.isPublished : null}
+				checked={values.is_published === 'true'}
+				onChange={(v) => set('is_published')(String(v))}
+			/>
 		</ItemForm>
 	)
 }

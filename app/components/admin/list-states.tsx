@@ -22,7 +22,14 @@ export function ListLoading({ label }: { label: string }) {
 }
 
 /** Loading, empty, or the list itself. */
-export function ListBody({ loading, loadingLabel, empty, count, truncated, children }: {
+export function ListBody({
+	loading,
+	loadingLabel,
+	empty,
+	count,
+	truncated,
+	children,
+}: {
 	loading: boolean
 	loadingLabel: string
 	empty: string

@@ -9,7 +9,14 @@ const PREVIEW_URL = '/dashboard/admin/markdown-preview'
  * Markdown with a live preview rendered by the server's own lesson renderer (sanitized, highlighted),
  * so what the admin sees is exactly what learners get and no Markdown library ships to the browser.
  */
-export function MarkdownEditor({ id, label, value, onChange, error, disabled }: {
+export function MarkdownEditor({
+	id,
+	label,
+	value,
+	onChange,
+	error,
+	disabled,
+}: {
 	id: string
 	label: string
 	value: string

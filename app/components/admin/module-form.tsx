@@ -59,9 +59,34 @@ export function ModuleForm({
 				error={errors.course_id}
 			/>
 			<TitleSlugFields values={values} set={set} errors={errors} />
-			<BilingualField id="module-summary" name="summary" label={t('admin.fields.summary')} labelPt={t('admin.fields.summaryPt')} values={values} set={set} errors={errors} rows={3} />
-			<InputField id="module-order" label={t('admin.fields.order')} type="number" inputMode="numeric" min={1} step={1} value={values.order} onChange={set('order')} error={errors.order} className="sm:w-1/2" />
-			<PublishSwitch id="module-published" saved={item ? item.isPublished : null} checked={values.is_published === 'true'} onChange={(v) => set('is_published')(String(v))} />
+			<BilingualField
+				id="module-summary"
+				name="summary"
+				label={t('admin.fields.summary')}
+				labelPt={t('admin.fields.summaryPt')}
+				values={values}
+				set={set}
+				errors={errors}
+				rows={3}
+			/>
+			<InputField
+				id="module-order"
+				label={t('admin.fields.order')}
+				type="number"
+				inputMode="numeric"
+				min={1}
+				step={1}
+				value={values.order}
+				onChange={set('order')}
+				error={errors.order}
+				className="sm:w-1/2"
+			/>
+			<PublishSwitch
+				id="module-published"
+				saved={item ? item.isPublished : null}
+				checked={values.is_published === 'true'}
+				onChange={(v) => set('is_published')(String(v))}
+			/>
 		</ItemForm>
 	)
 }

@@ -19,7 +19,9 @@ export function moduleGroups(paths: PathOption[], courses: CourseOption[], modul
 	const pathTitle = new Map(paths.map((p) => [p.id, p.title]))
 	const uses = new Map<string, number>()
 	for (const c of courses) uses.set(c.title, (uses.get(c.title) ?? 0) + 1)
-	const ordered = [...courses].sort((a, b) => (pathTitle.get(a.pathId) ?? '').localeCompare(pathTitle.get(b.pathId) ?? '') || a.order - b.order || a.title.localeCompare(b.title))
+	const ordered = [...courses].sort(
+		(a, b) => (pathTitle.get(a.pathId) ?? '').localeCompare(pathTitle.get(b.pathId) ?? '') || a.order - b.order || a.title.localeCompare(b.title),
+	)
 	return ordered
 		.map((c) => ({
 			label: (uses.get(c.title) ?? 0) > 1 ? `${c.title} (${pathTitle.get(c.pathId) ?? ''})` : c.title,

@@ -48,7 +48,12 @@ export function PathForm({ item, onDone }: { item: AdminPath | null; onDone: () 
 				rows={4}
 			/>
 			<CatalogFactFields id="path" values={values} set={set} errors={errors} />
-			<PublishSwitch id="path-published" saved={item ? item.isPublished : null} checked={values.is_published === 'true'} onChange={(v) => set('is_published')(String(v))} />
+			<PublishSwitch
+				id="path-published"
+				saved={item ? item.isPublished : null}
+				checked={values.is_published === 'true'}
+				onChange={(v) => set('is_published')(String(v))}
+			/>
 		</ItemForm>
 	)
 }
@@ -66,7 +71,16 @@ export function TitleSlugFields({
 	const { t } = useTranslation()
 	return (
 		<>
-			<BilingualField id="item-title" name="title" label={t('admin.fields.title')} labelPt={t('admin.fields.titlePt')} values={values} set={set} errors={errors} maxLength={200} />
+			<BilingualField
+				id="item-title"
+				name="title"
+				label={t('admin.fields.title')}
+				labelPt={t('admin.fields.titlePt')}
+				values={values}
+				set={set}
+				errors={errors}
+				maxLength={200}
+			/>
 			<Field id="item-slug" label={t('admin.fields.slug')} error={errors.slug} hint={t('admin.fields.slugHint')}>
 				<Input
 					id="item-slug"

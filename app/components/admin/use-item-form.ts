@@ -15,13 +15,7 @@ type Messages = { created: string; updated: string; failed: string }
  * fills the slug from the title until it is edited by hand (or the item already exists), and
  * turns the action's answer into toasts and field errors.
  */
-export function useItemForm(opts: {
-	schema: z.ZodType
-	initial: Record<string, string>
-	id?: string
-	messages: Messages
-	onDone: () => void
-}) {
+export function useItemForm(opts: { schema: z.ZodType; initial: Record<string, string>; id?: string; messages: Messages; onDone: () => void }) {
 	const { t } = useTranslation()
 	const fetcher = useFetcher<ActionResult>()
 	const [values, setValues] = useState(opts.initial)

@@ -41,7 +41,11 @@ export function VerdictBanner({ valid, signer, appName }: { valid: boolean; sign
 					: 'border-red-300 bg-red-50 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-50',
 			)}
 		>
-			{valid ? <BadgeCheck className="mt-0.5 size-6 shrink-0 text-emerald-700 dark:text-emerald-400" aria-hidden /> : <ShieldAlert className="mt-0.5 size-6 shrink-0 text-red-700 dark:text-red-400" aria-hidden />}
+			{valid ? (
+				<BadgeCheck className="mt-0.5 size-6 shrink-0 text-emerald-700 dark:text-emerald-400" aria-hidden />
+			) : (
+				<ShieldAlert className="mt-0.5 size-6 shrink-0 text-red-700 dark:text-red-400" aria-hidden />
+			)}
 			<div className="grid gap-1">
 				<p className="text-lg font-semibold">{valid ? t('certificate.valid') : t('certificate.invalid')}</p>
 				<p className="text-sm break-words">{valid ? t('certificate.validBody', { app: appName }) : t('certificate.invalidBody', { app: appName })}</p>

@@ -24,9 +24,7 @@ import { RunResults } from './run-results'
 // without JavaScript) a plain text area holds the code.
 const CodeEditor = lazy(() => import('./code-editor'))
 
-type RunReply =
-	| { ok: true; result: GradeResult; attempt: AttemptSummary; xpAwarded: number; hints: UnlockedHints }
-	| { ok: false; error: string }
+type RunReply = { ok: true; result: GradeResult; attempt: AttemptSummary; xpAwarded: number; hints: UnlockedHints } | { ok: false; error: string }
 
 const AUTOSAVE_MS = 800
 
@@ -98,7 +96,10 @@ export function ChallengeLesson(props: ChallengeView & { lessonId: string; html:
 	}, [code, props.lessonId, revalidator, running, t])
 
 	const markers = useMemo(
-		() => (result?.status === 'compileError' ? result.errors.filter((e) => e.file === 'solution' && e.line > 0).map((e) => ({ line: e.line, column: e.column, message: e.message })) : []),
+		() =>
+			result?.status === 'compileError'
+				? result.errors.filter((e) => e.file === 'solution' && e.line > 0).map((e) => ({ line: e.line, column: e.column, message: e.message }))
+				: [],
 		[result],
 	)
 	const shownHints = i18n.language === 'pt-BR' && hints.pt.length >= hints.en.length ? hints.pt : hints.en
@@ -121,7 +122,8 @@ export function ChallengeLesson(props: ChallengeView & { lessonId: string; html:
 				<p className="flex items-center gap-2 rounded-md border border-emerald-500/40 bg-emerald-500/10 p-3 text-sm" data-testid="challenge-completed">
 					<Sparkles className="size-4 text-emerald-600" aria-hidden />
 					<span>
-						<strong>{t('challenge.completed')}</strong> {xpAwarded > 0 ? <strong data-testid="xp-awarded">{t('challenge.xpEarned', { xp: xpAwarded })}</strong> : null} {t('challenge.completedBody')}
+						<strong>{t('challenge.completed')}</strong>{' '}
+						{xpAwarded > 0 ? <strong data-testid="xp-awarded">{t('challenge.xpEarned', { xp: xpAwarded })}</strong> : null} {t('challenge.completedBody')}
 					</span>
 				</p>
 			) : null}

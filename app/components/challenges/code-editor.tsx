@@ -65,7 +65,14 @@ export default function CodeEditor({ value, onChange, onRun, label, describedBy,
 					}),
 					EditorView.theme({
 						// Colours from the theme tokens (light or dark, app.css), not CodeMirror's light defaults.
-						'&': { maxWidth: '100%', fontSize: '0.875rem', border: '1px solid var(--border)', borderRadius: '0.5rem', backgroundColor: 'var(--background)', color: 'var(--foreground)' },
+						'&': {
+							maxWidth: '100%',
+							fontSize: '0.875rem',
+							border: '1px solid var(--border)',
+							borderRadius: '0.5rem',
+							backgroundColor: 'var(--background)',
+							color: 'var(--foreground)',
+						},
 						'.cm-content': { caretColor: 'var(--foreground)' },
 						'.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--foreground)' },
 						'.cm-activeLine': { backgroundColor: 'var(--accent)' },

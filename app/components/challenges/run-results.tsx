@@ -54,7 +54,11 @@ export function RunResults({ result, settings, headingLevel = 3 }: { result: Gra
 				</Heading>
 				<ul className="grid gap-1.5 text-sm">
 					{result.errors.map((m, i) => (
-						<li key={i} className="rounded-md border border-red-500/30 bg-red-500/5 p-2 font-mono text-xs break-words whitespace-pre-wrap" data-testid="compile-error">
+						<li
+							key={i}
+							className="rounded-md border border-red-500/30 bg-red-500/5 p-2 font-mono text-xs break-words whitespace-pre-wrap"
+							data-testid="compile-error"
+						>
 							{where(t, m) ? <span className="font-semibold">{where(t, m)}: </span> : null}
 							{compileText(t, m, settings)}
 						</li>
@@ -66,7 +70,11 @@ export function RunResults({ result, settings, headingLevel = 3 }: { result: Gra
 	const all = result.total > 0 && result.passed === result.total
 	return (
 		<section className="grid gap-2" aria-labelledby="run-summary">
-			<Heading id="run-summary" className={cn('flex items-center gap-2 font-semibold', all ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400')} data-testid="run-summary">
+			<Heading
+				id="run-summary"
+				className={cn('flex items-center gap-2 font-semibold', all ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400')}
+				data-testid="run-summary"
+			>
 				{all ? <CheckCircle2 className="size-4" aria-hidden /> : <XCircle className="size-4" aria-hidden />}
 				{all ? t('challenge.allPassed') : t('challenge.somePassed', { passed: result.passed, total: result.total })}
 			</Heading>
@@ -75,15 +83,25 @@ export function RunResults({ result, settings, headingLevel = 3 }: { result: Gra
 					<li key={test.name} className="grid gap-0.5 rounded-md border p-2 text-sm" data-testid="test-result" data-passed={test.passed}>
 						<div className="flex flex-wrap items-center justify-between gap-2">
 							<span className="flex min-w-0 items-center gap-2 font-mono text-xs break-all">
-								{test.passed ? <CheckCircle2 className="size-4 shrink-0 text-emerald-600" aria-hidden /> : <XCircle className="size-4 shrink-0 text-red-600" aria-hidden />}
+								{test.passed ? (
+									<CheckCircle2 className="size-4 shrink-0 text-emerald-600" aria-hidden />
+								) : (
+									<XCircle className="size-4 shrink-0 text-red-600" aria-hidden />
+								)}
 								{test.name}
 							</span>
 							<span className="text-muted-foreground flex items-center gap-2 text-xs">
-								<span className={test.passed ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}>{test.passed ? t('challenge.passed') : t('challenge.failed')}</span>
+								<span className={test.passed ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}>
+									{test.passed ? t('challenge.passed') : t('challenge.failed')}
+								</span>
 								<span>{t('challenge.gas', { gas: nf.format(test.gasUsed) })}</span>
 							</span>
 						</div>
-						{!test.passed ? <p className="text-muted-foreground text-xs break-words" data-testid="test-reason">{failureText(t, test)}</p> : null}
+						{!test.passed ? (
+							<p className="text-muted-foreground text-xs break-words" data-testid="test-reason">
+								{failureText(t, test)}
+							</p>
+						) : null}
 					</li>
 				))}
 			</ul>

@@ -1,14 +1,7 @@
 import { Fragment } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { Link, useLocation, useMatches } from 'react-router'
-import {
-	Breadcrumb,
-	BreadcrumbItem,
-	BreadcrumbLink,
-	BreadcrumbList,
-	BreadcrumbPage,
-	BreadcrumbSeparator,
-} from '~/components/ui/breadcrumb'
+import { Breadcrumb, BreadcrumbItem, BreadcrumbLink, BreadcrumbList, BreadcrumbPage, BreadcrumbSeparator } from '~/components/ui/breadcrumb'
 
 export type Crumb = { label: string; to?: string; i18n?: boolean }
 
@@ -71,7 +64,9 @@ export function Breadcrumbs() {
 						<Fragment key={`${c.label}-${i}`}>
 							<BreadcrumbItem className={last ? 'min-w-0' : 'hidden shrink-0 sm:inline-flex'}>
 								{last || !c.to ? (
-									<BreadcrumbPage className="max-w-48 min-w-0 truncate" title={c.label}>{c.label}</BreadcrumbPage>
+									<BreadcrumbPage className="max-w-48 min-w-0 truncate" title={c.label}>
+										{c.label}
+									</BreadcrumbPage>
 								) : (
 									<BreadcrumbLink asChild>
 										<Link to={c.to}>{c.label}</Link>

@@ -103,7 +103,16 @@ export function CoverArt({ seed, url, className }: { seed: string; url?: string 
 			</defs>
 			<rect width="320" height="106" fill={`url(#${id})`} />
 			{blocks.slice(1).map((b, i) => (
-				<line key={`l${i}`} x1={blocks[i]!.x + blocks[i]!.s / 2} y1={blocks[i]!.y + blocks[i]!.s / 2} x2={b.x + b.s / 2} y2={b.y + b.s / 2} stroke="white" strokeOpacity="0.45" strokeWidth="2" />
+				<line
+					key={`l${i}`}
+					x1={blocks[i]!.x + blocks[i]!.s / 2}
+					y1={blocks[i]!.y + blocks[i]!.s / 2}
+					x2={b.x + b.s / 2}
+					y2={b.y + b.s / 2}
+					stroke="white"
+					strokeOpacity="0.45"
+					strokeWidth="2"
+				/>
 			))}
 			{blocks.map((b, i) => (
 				<rect key={i} x={b.x} y={b.y} width={b.s} height={b.s} rx="5" fill="white" fillOpacity={0.18 + i * 0.05} stroke="white" strokeOpacity="0.6" />

@@ -35,10 +35,7 @@ export function CourseOutline({
 										to={`/dashboard/learn/course/${courseId}?lesson=${l.id}`}
 										aria-current={l.id === currentId ? 'page' : undefined}
 										data-lesson-type={l.lessonType}
-										className={cn(
-											'hover:bg-accent flex items-start gap-2 rounded-md px-2 py-1.5 text-sm',
-											l.id === currentId && 'bg-accent font-medium',
-										)}
+										className={cn('hover:bg-accent flex items-start gap-2 rounded-md px-2 py-1.5 text-sm', l.id === currentId && 'bg-accent font-medium')}
 									>
 										<Icon
 											className={cn('mt-0.5 size-4 shrink-0', l.status === 'completed' ? 'text-emerald-600' : 'text-muted-foreground')}

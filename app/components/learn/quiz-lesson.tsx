@@ -50,9 +50,10 @@ export function QuizLesson(props: {
 		setPending({ score: d.score!, passed: Boolean(d.passed) || props.passed, xpAwarded: d.xpAwarded ?? 0 })
 		if (d.passed) {
 			toast.success(t('learn.markedComplete'), {
-				description: [d.xpAwarded ? t('learn.xpEarned', { xp: d.xpAwarded }) : '', d.enrolledPathTitle ? t('learn.enrolledNote', { path: d.enrolledPathTitle }) : '']
-					.filter(Boolean)
-					.join(' · ') || undefined,
+				description:
+					[d.xpAwarded ? t('learn.xpEarned', { xp: d.xpAwarded }) : '', d.enrolledPathTitle ? t('learn.enrolledNote', { path: d.enrolledPathTitle }) : '']
+						.filter(Boolean)
+						.join(' · ') || undefined,
 				action: d.certificateId ? { label: t('certificate.view'), onClick: () => window.location.assign(`/certificates/${d.certificateId}`) } : undefined,
 			})
 			props.onPassed?.()
@@ -133,7 +134,15 @@ export function QuizLesson(props: {
 								)}
 							>
 								<span className="flex items-center gap-3">
-									<input id={id} type="radio" name="answer" value={option} checked={choice === option} onChange={() => setChoice(option)} className="accent-primary" />
+									<input
+										id={id}
+										type="radio"
+										name="answer"
+										value={option}
+										checked={choice === option}
+										onChange={() => setChoice(option)}
+										className="accent-primary"
+									/>
 									{q.labels?.[i] ?? option}
 								</span>
 								{explanation ? (
@@ -146,19 +155,29 @@ export function QuizLesson(props: {
 					})}
 				</fieldset>
 				{result ? (
-					<p role="status" className={cn('flex items-center gap-2 font-medium', result.correct ? 'text-emerald-700 dark:text-emerald-400' : 'text-destructive')}>
+					<p
+						role="status"
+						className={cn('flex items-center gap-2 font-medium', result.correct ? 'text-emerald-700 dark:text-emerald-400' : 'text-destructive')}
+					>
 						{result.correct ? <CheckCircle2 className="size-5" aria-hidden /> : <XCircle className="size-5" aria-hidden />}
-						{result.correct ? t('learn.correct') : t('learn.incorrect', { answer: q.labels?.[q.options.indexOf(result.correctAnswer)] ?? result.correctAnswer })}
+						{result.correct
+							? t('learn.correct')
+							: t('learn.incorrect', { answer: q.labels?.[q.options.indexOf(result.correctAnswer)] ?? result.correctAnswer })}
 					</p>
 				) : null}
-				{fetcher.data && !fetcher.data.ok ? <p role="alert" className="text-destructive text-sm">{t('learn.errors.answerFailed')}</p> : null}
+				{fetcher.data && !fetcher.data.ok ? (
+					<p role="alert" className="text-destructive text-sm">
+						{t('learn.errors.answerFailed')}
+					</p>
+				) : null}
 				<div className="flex gap-2">
 					{result ? (
 						<Button
 							type="button"
 							onClick={() => {
 								setChoice(null)
-								if (last) setFinished(pending ?? (result.score ? { score: result.score, passed: Boolean(result.passed), xpAwarded: result.xpAwarded ?? 0 } : null))
+								if (last)
+									setFinished(pending ?? (result.score ? { score: result.score, passed: Boolean(result.passed), xpAwarded: result.xpAwarded ?? 0 } : null))
 								else setIndex(index + 1)
 							}}
 						>

@@ -67,7 +67,15 @@ function highlight(line: string): React.ReactNode[] {
 						: word && types.has(word)
 							? 'text-sky-300'
 							: undefined
-		out.push(cls ? <span key={i} className={cls}>{text}</span> : text)
+		out.push(
+			cls ? (
+				<span key={i} className={cls}>
+					{text}
+				</span>
+			) : (
+				text
+			),
+		)
 		last = i + text.length
 	}
 	if (last < line.length) out.push(line.slice(last))
@@ -80,7 +88,17 @@ function hanging(line: string): React.CSSProperties {
 }
 
 /** `tracked`: the sticky window beside the steps, whose lines the island lights per step. */
-function CodeWindow({ fileName, tracked, from = 1, to = lines.length }: { fileName: string; tracked?: { from: number; to: number }; from?: number; to?: number }) {
+function CodeWindow({
+	fileName,
+	tracked,
+	from = 1,
+	to = lines.length,
+}: {
+	fileName: string
+	tracked?: { from: number; to: number }
+	from?: number
+	to?: number
+}) {
 	return (
 		<div className="overflow-hidden rounded-xl border border-slate-800 bg-slate-950 shadow-2xl">
 			<div className="flex items-center gap-2 border-b border-slate-800 px-4 py-2.5">

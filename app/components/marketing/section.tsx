@@ -60,9 +60,7 @@ export function Hero({
 			/>
 			<div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-14 pb-16 md:pt-20 md:pb-24 lg:grid-cols-[1.1fr_0.9fr]">
 				<div className="flex flex-col items-center gap-6 text-center lg:items-start lg:text-left">
-					<p className="bg-background/80 text-primary rounded-full border px-3 py-1 text-xs font-semibold tracking-wide uppercase shadow-xs">
-						{eyebrow}
-					</p>
+					<p className="bg-background/80 text-primary rounded-full border px-3 py-1 text-xs font-semibold tracking-wide uppercase shadow-xs">{eyebrow}</p>
 					<h1 id="hero-title" className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl md:text-6xl">
 						{title}
 					</h1>

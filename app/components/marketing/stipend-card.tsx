@@ -25,11 +25,7 @@ export function StipendCard({ v }: { v: ProgramValues }) {
 				<ol className="mt-6 grid grid-cols-6 gap-2" aria-label={t('landing.student.hero.cardPaid')}>
 					{Array.from({ length: program.months }, (_, i) => (
 						<li key={i} className="flex flex-col items-center gap-1.5">
-							<span
-								className="from-primary w-full rounded-md bg-gradient-to-t to-violet-400"
-								style={{ height: `${28 + i * 8}px` }}
-								aria-hidden
-							/>
+							<span className="from-primary w-full rounded-md bg-gradient-to-t to-violet-400" style={{ height: `${28 + i * 8}px` }} aria-hidden />
 							<span className="text-muted-foreground text-[11px] font-medium">{i + 1}</span>
 						</li>
 					))}

@@ -32,7 +32,16 @@ export function TechLogoMarquee({ label }: { label: string }) {
 		<Marquee label={label} seconds={45}>
 			{stack.map(([name, mark]) => (
 				<li key={name} className="text-muted-foreground flex items-center gap-2 px-5 py-2 text-lg font-semibold whitespace-nowrap">
-					<svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" strokeLinecap="round" aria-hidden>
+					<svg
+						viewBox="0 0 24 24"
+						className="size-6"
+						fill="none"
+						stroke="currentColor"
+						strokeWidth="1.6"
+						strokeLinejoin="round"
+						strokeLinecap="round"
+						aria-hidden
+					>
 						{marks[mark]}
 					</svg>
 					{name}

@@ -112,9 +112,7 @@ export function LearningProgress({ progress }: { progress: ProfilePageData['prog
 											<span className="text-primary shrink-0 text-sm font-medium">{t('profile.progress.xp', { xp: nf.format(p.xp) })}</span>
 										</CardTitle>
 										<CardDescription>
-											{p.lastActivity
-												? t('profile.progress.lastActivity', { date: fmt.format(new Date(p.lastActivity)) })
-												: t('profile.progress.noActivity')}
+											{p.lastActivity ? t('profile.progress.lastActivity', { date: fmt.format(new Date(p.lastActivity)) }) : t('profile.progress.noActivity')}
 										</CardDescription>
 									</CardHeader>
 									<CardContent className="grid gap-2">

@@ -37,7 +37,11 @@ export function TagInput({
 			>
 				<ul className="contents" aria-label={label}>
 					{value.map((tag) => (
-						<li key={tag} className="bg-secondary text-secondary-foreground inline-flex max-w-full items-center gap-1 rounded-md py-0.5 pr-1 pl-2 text-sm" data-testid={`tag-${name}`}>
+						<li
+							key={tag}
+							className="bg-secondary text-secondary-foreground inline-flex max-w-full items-center gap-1 rounded-md py-0.5 pr-1 pl-2 text-sm"
+							data-testid={`tag-${name}`}
+						>
 							<span className="truncate">{tag}</span>
 							<button
 								type="button"

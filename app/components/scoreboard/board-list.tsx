@@ -18,7 +18,10 @@ function RankBadge({ rank }: { rank: number }) {
 	const medal = medals[rank as 1 | 2 | 3]
 	return (
 		<span
-			className={cn('flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-semibold ring-1', medal?.className ?? 'bg-muted text-muted-foreground ring-transparent')}
+			className={cn(
+				'flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-semibold ring-1',
+				medal?.className ?? 'bg-muted text-muted-foreground ring-transparent',
+			)}
 			title={t('scoreboard.rank', { rank })}
 		>
 			{medal ? <medal.icon className="size-4" aria-hidden /> : <span aria-hidden>{rank}</span>}

@@ -2,7 +2,15 @@ import { Link, useLocation, useSearchParams } from 'react-router'
 import { cn } from '~/lib/utils'
 
 /** A row of links that behave like a segmented control; the current one is marked for assistive tech. */
-export function SegmentNav({ label, items, className }: { label: string; items: { key: string; label: string; to: string; current: boolean }[]; className?: string }) {
+export function SegmentNav({
+	label,
+	items,
+	className,
+}: {
+	label: string
+	items: { key: string; label: string; to: string; current: boolean }[]
+	className?: string
+}) {
 	return (
 		<nav aria-label={label} className={cn('bg-muted inline-flex w-fit max-w-full flex-wrap gap-1 rounded-lg p-[3px]', className)}>
 			{items.map((item) => (

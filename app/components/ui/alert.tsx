@@ -9,8 +9,7 @@ const alertVariants = cva(
 		variants: {
 			variant: {
 				default: 'bg-card text-card-foreground',
-				destructive:
-					'bg-card text-destructive *:data-[slot=alert-description]:text-destructive/90 [&>svg]:text-current',
+				destructive: 'bg-card text-destructive *:data-[slot=alert-description]:text-destructive/90 [&>svg]:text-current',
 			},
 		},
 		defaultVariants: {
@@ -19,39 +18,19 @@ const alertVariants = cva(
 	},
 )
 
-function Alert({
-	className,
-	variant,
-	...props
-}: React.ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
-	return (
-		<div
-			data-slot='alert'
-			role='alert'
-			className={cn(alertVariants({ variant }), className)}
-			{...props}
-		/>
-	)
+function Alert({ className, variant, ...props }: React.ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
+	return <div data-slot="alert" role="alert" className={cn(alertVariants({ variant }), className)} {...props} />
 }
 
 function AlertTitle({ className, ...props }: React.ComponentProps<'div'>) {
-	return (
-		<div
-			data-slot='alert-title'
-			className={cn('col-start-2 line-clamp-1 min-h-4 font-medium tracking-tight', className)}
-			{...props}
-		/>
-	)
+	return <div data-slot="alert-title" className={cn('col-start-2 line-clamp-1 min-h-4 font-medium tracking-tight', className)} {...props} />
 }
 
 function AlertDescription({ className, ...props }: React.ComponentProps<'div'>) {
 	return (
 		<div
-			data-slot='alert-description'
-			className={cn(
-				'col-start-2 grid justify-items-start gap-1 text-sm text-muted-foreground [&_p]:leading-relaxed',
-				className,
-			)}
+			data-slot="alert-description"
+			className={cn('col-start-2 grid justify-items-start gap-1 text-sm text-muted-foreground [&_p]:leading-relaxed', className)}
 			{...props}
 		/>
 	)

@@ -6,30 +6,21 @@ import { Slot } from 'radix-ui'
 import { cn } from '~/lib/utils'
 
 function Breadcrumb({ ...props }: React.ComponentProps<'nav'>) {
-	return <nav aria-label='breadcrumb' data-slot='breadcrumb' {...props} />
+	return <nav aria-label="breadcrumb" data-slot="breadcrumb" {...props} />
 }
 
 function BreadcrumbList({ className, ...props }: React.ComponentProps<'ol'>) {
 	return (
 		<ol
-			data-slot='breadcrumb-list'
-			className={cn(
-				'flex flex-wrap items-center gap-1.5 text-sm break-words text-muted-foreground sm:gap-2.5',
-				className,
-			)}
+			data-slot="breadcrumb-list"
+			className={cn('flex flex-wrap items-center gap-1.5 text-sm break-words text-muted-foreground sm:gap-2.5', className)}
 			{...props}
 		/>
 	)
 }
 
 function BreadcrumbItem({ className, ...props }: React.ComponentProps<'li'>) {
-	return (
-		<li
-			data-slot='breadcrumb-item'
-			className={cn('inline-flex items-center gap-1.5', className)}
-			{...props}
-		/>
-	)
+	return <li data-slot="breadcrumb-item" className={cn('inline-flex items-center gap-1.5', className)} {...props} />
 }
 
 function BreadcrumbLink({
@@ -41,22 +32,16 @@ function BreadcrumbLink({
 }) {
 	const Comp = asChild ? Slot.Root : 'a'
 
-	return (
-		<Comp
-			data-slot='breadcrumb-link'
-			className={cn('transition-colors hover:text-foreground', className)}
-			{...props}
-		/>
-	)
+	return <Comp data-slot="breadcrumb-link" className={cn('transition-colors hover:text-foreground', className)} {...props} />
 }
 
 function BreadcrumbPage({ className, ...props }: React.ComponentProps<'span'>) {
 	return (
 		<span
-			data-slot='breadcrumb-page'
-			role='link'
-			aria-disabled='true'
-			aria-current='page'
+			data-slot="breadcrumb-page"
+			role="link"
+			aria-disabled="true"
+			aria-current="page"
 			className={cn('font-normal text-foreground', className)}
 			{...props}
 		/>
@@ -65,13 +50,7 @@ function BreadcrumbPage({ className, ...props }: React.ComponentProps<'span'>) {
 
 function BreadcrumbSeparator({ children, className, ...props }: React.ComponentProps<'li'>) {
 	return (
-		<li
-			data-slot='breadcrumb-separator'
-			role='presentation'
-			aria-hidden='true'
-			className={cn('[&>svg]:size-3.5', className)}
-			{...props}
-		>
+		<li data-slot="breadcrumb-separator" role="presentation" aria-hidden="true" className={cn('[&>svg]:size-3.5', className)} {...props}>
 			{children ?? <ChevronRight />}
 		</li>
 	)
@@ -81,24 +60,16 @@ function BreadcrumbEllipsis({ className, ...props }: React.ComponentProps<'span'
 	const { t } = useTranslation()
 	return (
 		<span
-			data-slot='breadcrumb-ellipsis'
-			role='presentation'
-			aria-hidden='true'
+			data-slot="breadcrumb-ellipsis"
+			role="presentation"
+			aria-hidden="true"
 			className={cn('flex size-9 items-center justify-center', className)}
 			{...props}
 		>
-			<MoreHorizontal className='size-4' />
-			<span className='sr-only'>{t('ui.more')}</span>
+			<MoreHorizontal className="size-4" />
+			<span className="sr-only">{t('ui.more')}</span>
 		</span>
 	)
 }
 
-export {
-	Breadcrumb,
-	BreadcrumbList,
-	BreadcrumbItem,
-	BreadcrumbLink,
-	BreadcrumbPage,
-	BreadcrumbSeparator,
-	BreadcrumbEllipsis,
-}
+export { Breadcrumb, BreadcrumbList, BreadcrumbItem, BreadcrumbLink, BreadcrumbPage, BreadcrumbSeparator, BreadcrumbEllipsis }

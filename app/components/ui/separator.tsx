@@ -3,15 +3,10 @@ import { Separator as SeparatorPrimitive } from 'radix-ui'
 
 import { cn } from '~/lib/utils'
 
-function Separator({
-	className,
-	orientation = 'horizontal',
-	decorative = true,
-	...props
-}: React.ComponentProps<typeof SeparatorPrimitive.Root>) {
+function Separator({ className, orientation = 'horizontal', decorative = true, ...props }: React.ComponentProps<typeof SeparatorPrimitive.Root>) {
 	return (
 		<SeparatorPrimitive.Root
-			data-slot='separator'
+			data-slot="separator"
 			decorative={decorative}
 			orientation={orientation}
 			className={cn(

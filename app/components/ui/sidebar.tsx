@@ -6,19 +6,8 @@ import { Slot } from 'radix-ui'
 
 import { Button } from '~/components/ui/button'
 import { Separator } from '~/components/ui/separator'
-import {
-	Sheet,
-	SheetContent,
-	SheetDescription,
-	SheetHeader,
-	SheetTitle,
-} from '~/components/ui/sheet'
-import {
-	Tooltip,
-	TooltipContent,
-	TooltipProvider,
-	TooltipTrigger,
-} from '~/components/ui/tooltip'
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '~/components/ui/sheet'
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '~/components/ui/tooltip'
 import { useIsMobile } from '~/hooks/use-mobile'
 import { cn } from '~/lib/utils'
 
@@ -124,7 +113,7 @@ function SidebarProvider({
 		<SidebarContext.Provider value={contextValue}>
 			<TooltipProvider delayDuration={0}>
 				<div
-					data-slot='sidebar-wrapper'
+					data-slot="sidebar-wrapper"
 					style={
 						{
 							'--sidebar-width': SIDEBAR_WIDTH,
@@ -132,10 +121,7 @@ function SidebarProvider({
 							...style,
 						} as React.CSSProperties
 					}
-					className={cn(
-						'group/sidebar-wrapper flex min-h-svh w-full has-data-[variant=inset]:bg-sidebar',
-						className,
-					)}
+					className={cn('group/sidebar-wrapper flex min-h-svh w-full has-data-[variant=inset]:bg-sidebar', className)}
 					{...props}
 				>
 					{children}
@@ -162,14 +148,7 @@ function Sidebar({
 
 	if (collapsible === 'none') {
 		return (
-			<div
-				data-slot='sidebar'
-				className={cn(
-					'flex h-full w-(--sidebar-width) flex-col bg-sidebar text-sidebar-foreground',
-					className,
-				)}
-				{...props}
-			>
+			<div data-slot="sidebar" className={cn('flex h-full w-(--sidebar-width) flex-col bg-sidebar text-sidebar-foreground', className)} {...props}>
 				{children}
 			</div>
 		)
@@ -179,13 +158,10 @@ function Sidebar({
 		return (
 			<Sheet open={openMobile} onOpenChange={setOpenMobile}>
 				<SheetContent
-					data-sidebar='sidebar'
-					data-slot='sidebar'
-					data-mobile='true'
-					className={cn(
-						'w-(--sidebar-width) bg-sidebar p-0 text-sidebar-foreground [&>button]:hidden',
-						className,
-					)}
+					data-sidebar="sidebar"
+					data-slot="sidebar"
+					data-mobile="true"
+					className={cn('w-(--sidebar-width) bg-sidebar p-0 text-sidebar-foreground [&>button]:hidden', className)}
 					style={
 						{
 							'--sidebar-width': SIDEBAR_WIDTH_MOBILE,
@@ -194,11 +170,11 @@ function Sidebar({
 					side={side}
 					{...props}
 				>
-					<SheetHeader className='sr-only'>
+					<SheetHeader className="sr-only">
 						<SheetTitle>{t('ui.sidebar')}</SheetTitle>
 						<SheetDescription>{t('ui.sidebarDescription')}</SheetDescription>
 					</SheetHeader>
-					<div className='flex h-full w-full flex-col'>{children}</div>
+					<div className="flex h-full w-full flex-col">{children}</div>
 				</SheetContent>
 			</Sheet>
 		)
@@ -206,16 +182,16 @@ function Sidebar({
 
 	return (
 		<div
-			className='group peer hidden text-sidebar-foreground md:block'
+			className="group peer hidden text-sidebar-foreground md:block"
 			data-state={state}
 			data-collapsible={state === 'collapsed' ? collapsible : ''}
 			data-variant={variant}
 			data-side={side}
-			data-slot='sidebar'
+			data-slot="sidebar"
 		>
 			{/* This is what handles the sidebar gap on desktop */}
 			<div
-				data-slot='sidebar-gap'
+				data-slot="sidebar-gap"
 				className={cn(
 					'relative w-(--sidebar-width) bg-transparent transition-[width] duration-200 ease-linear',
 					'group-data-[collapsible=offcanvas]:w-0',
@@ -226,7 +202,7 @@ function Sidebar({
 				)}
 			/>
 			<div
-				data-slot='sidebar-container'
+				data-slot="sidebar-container"
 				className={cn(
 					'fixed inset-y-0 z-10 hidden h-svh w-(--sidebar-width) transition-[left,right,width] duration-200 ease-linear md:flex',
 					side === 'left'
@@ -241,9 +217,9 @@ function Sidebar({
 				{...props}
 			>
 				<div
-					data-sidebar='sidebar'
-					data-slot='sidebar-inner'
-					className='flex h-full w-full flex-col bg-sidebar group-data-[variant=floating]:rounded-lg group-data-[variant=floating]:border group-data-[variant=floating]:border-sidebar-border group-data-[variant=floating]:shadow-sm'
+					data-sidebar="sidebar"
+					data-slot="sidebar-inner"
+					className="flex h-full w-full flex-col bg-sidebar group-data-[variant=floating]:rounded-lg group-data-[variant=floating]:border group-data-[variant=floating]:border-sidebar-border group-data-[variant=floating]:shadow-sm"
 				>
 					{children}
 				</div>
@@ -258,10 +234,10 @@ function SidebarTrigger({ className, onClick, ...props }: React.ComponentProps<t
 
 	return (
 		<Button
-			data-sidebar='trigger'
-			data-slot='sidebar-trigger'
-			variant='ghost'
-			size='icon'
+			data-sidebar="trigger"
+			data-slot="sidebar-trigger"
+			variant="ghost"
+			size="icon"
 			className={cn('size-7', className)}
 			onClick={(event) => {
 				onClick?.(event)
@@ -270,7 +246,7 @@ function SidebarTrigger({ className, onClick, ...props }: React.ComponentProps<t
 			{...props}
 		>
 			<PanelLeftIcon />
-			<span className='sr-only'>{t('ui.toggleSidebar')}</span>
+			<span className="sr-only">{t('ui.toggleSidebar')}</span>
 		</Button>
 	)
 }
@@ -281,8 +257,8 @@ function SidebarRail({ className, ...props }: React.ComponentProps<'button'>) {
 
 	return (
 		<button
-			data-sidebar='rail'
-			data-slot='sidebar-rail'
+			data-sidebar="rail"
+			data-slot="sidebar-rail"
 			aria-label={t('ui.toggleSidebar')}
 			tabIndex={-1}
 			onClick={toggleSidebar}
@@ -304,7 +280,7 @@ function SidebarRail({ className, ...props }: React.ComponentProps<'button'>) {
 function SidebarInset({ className, ...props }: React.ComponentProps<'main'>) {
 	return (
 		<main
-			data-slot='sidebar-inset'
+			data-slot="sidebar-inset"
 			className={cn(
 				'relative flex w-full flex-1 flex-col bg-background',
 				'md:peer-data-[variant=inset]:m-2 md:peer-data-[variant=inset]:ml-0 md:peer-data-[variant=inset]:rounded-xl md:peer-data-[variant=inset]:shadow-sm md:peer-data-[variant=inset]:peer-data-[state=collapsed]:ml-2',
@@ -316,74 +292,39 @@ function SidebarInset({ className, ...props }: React.ComponentProps<'main'>) {
 }
 
 function SidebarHeader({ className, ...props }: React.ComponentProps<'div'>) {
-	return (
-		<div
-			data-slot='sidebar-header'
-			data-sidebar='header'
-			className={cn('flex flex-col gap-2 p-2', className)}
-			{...props}
-		/>
-	)
+	return <div data-slot="sidebar-header" data-sidebar="header" className={cn('flex flex-col gap-2 p-2', className)} {...props} />
 }
 
 function SidebarFooter({ className, ...props }: React.ComponentProps<'div'>) {
-	return (
-		<div
-			data-slot='sidebar-footer'
-			data-sidebar='footer'
-			className={cn('flex flex-col gap-2 p-2', className)}
-			{...props}
-		/>
-	)
+	return <div data-slot="sidebar-footer" data-sidebar="footer" className={cn('flex flex-col gap-2 p-2', className)} {...props} />
 }
 
 function SidebarSeparator({ className, ...props }: React.ComponentProps<typeof Separator>) {
-	return (
-		<Separator
-			data-slot='sidebar-separator'
-			data-sidebar='separator'
-			className={cn('mx-2 w-auto bg-sidebar-border', className)}
-			{...props}
-		/>
-	)
+	return <Separator data-slot="sidebar-separator" data-sidebar="separator" className={cn('mx-2 w-auto bg-sidebar-border', className)} {...props} />
 }
 
 function SidebarContent({ className, ...props }: React.ComponentProps<'div'>) {
 	return (
 		<div
-			data-slot='sidebar-content'
-			data-sidebar='content'
-			className={cn(
-				'flex min-h-0 flex-1 flex-col gap-2 overflow-auto group-data-[collapsible=icon]:overflow-hidden',
-				className,
-			)}
+			data-slot="sidebar-content"
+			data-sidebar="content"
+			className={cn('flex min-h-0 flex-1 flex-col gap-2 overflow-auto group-data-[collapsible=icon]:overflow-hidden', className)}
 			{...props}
 		/>
 	)
 }
 
 function SidebarGroup({ className, ...props }: React.ComponentProps<'div'>) {
-	return (
-		<div
-			data-slot='sidebar-group'
-			data-sidebar='group'
-			className={cn('relative flex w-full min-w-0 flex-col p-2', className)}
-			{...props}
-		/>
-	)
+	return <div data-slot="sidebar-group" data-sidebar="group" className={cn('relative flex w-full min-w-0 flex-col p-2', className)} {...props} />
 }
 
-function SidebarGroupLabel({
-	className,
-	asChild = false,
-	...props
-}: React.ComponentProps<'div'> & { asChild?: boolean }) {
+function SidebarGroupLabel({ className, asChild = false, ...props }: React.ComponentProps<'div'> & { asChild?: boolean }) {
 	const Comp = asChild ? Slot.Root : 'div'
 
 	return (
 		<Comp
-			data-slot='sidebar-group-label'
-			data-sidebar='group-label'
+			data-slot="sidebar-group-label"
+			data-sidebar="group-label"
 			className={cn(
 				'flex h-8 shrink-0 items-center rounded-md px-2 text-xs font-medium text-sidebar-foreground/70 ring-sidebar-ring outline-hidden transition-[margin,opacity] duration-200 ease-linear focus-visible:ring-2 [&>svg]:size-4 [&>svg]:shrink-0',
 				'group-data-[collapsible=icon]:-mt-8 group-data-[collapsible=icon]:opacity-0',
@@ -395,36 +336,15 @@ function SidebarGroupLabel({
 }
 
 function SidebarGroupContent({ className, ...props }: React.ComponentProps<'div'>) {
-	return (
-		<div
-			data-slot='sidebar-group-content'
-			data-sidebar='group-content'
-			className={cn('w-full text-sm', className)}
-			{...props}
-		/>
-	)
+	return <div data-slot="sidebar-group-content" data-sidebar="group-content" className={cn('w-full text-sm', className)} {...props} />
 }
 
 function SidebarMenu({ className, ...props }: React.ComponentProps<'ul'>) {
-	return (
-		<ul
-			data-slot='sidebar-menu'
-			data-sidebar='menu'
-			className={cn('flex w-full min-w-0 flex-col gap-1', className)}
-			{...props}
-		/>
-	)
+	return <ul data-slot="sidebar-menu" data-sidebar="menu" className={cn('flex w-full min-w-0 flex-col gap-1', className)} {...props} />
 }
 
 function SidebarMenuItem({ className, ...props }: React.ComponentProps<'li'>) {
-	return (
-		<li
-			data-slot='sidebar-menu-item'
-			data-sidebar='menu-item'
-			className={cn('group/menu-item relative', className)}
-			{...props}
-		/>
-	)
+	return <li data-slot="sidebar-menu-item" data-sidebar="menu-item" className={cn('group/menu-item relative', className)} {...props} />
 }
 
 const sidebarMenuButtonVariants = cva(
@@ -467,8 +387,8 @@ function SidebarMenuButton({
 
 	const button = (
 		<Comp
-			data-slot='sidebar-menu-button'
-			data-sidebar='menu-button'
+			data-slot="sidebar-menu-button"
+			data-sidebar="menu-button"
 			data-size={size}
 			data-active={isActive}
 			className={cn(sidebarMenuButtonVariants({ variant, size }), className)}
@@ -485,12 +405,7 @@ function SidebarMenuButton({
 	return (
 		<Tooltip>
 			<TooltipTrigger asChild>{button}</TooltipTrigger>
-			<TooltipContent
-				side='right'
-				align='center'
-				hidden={state !== 'collapsed' || isMobile}
-				{...tooltipProps}
-			/>
+			<TooltipContent side="right" align="center" hidden={state !== 'collapsed' || isMobile} {...tooltipProps} />
 		</Tooltip>
 	)
 }

@@ -1,11 +1,5 @@
 import type * as React from 'react'
-import {
-	CircleCheckIcon,
-	InfoIcon,
-	Loader2Icon,
-	OctagonXIcon,
-	TriangleAlertIcon,
-} from 'lucide-react'
+import { CircleCheckIcon, InfoIcon, Loader2Icon, OctagonXIcon, TriangleAlertIcon } from 'lucide-react'
 import { Toaster as Sonner, type ToasterProps } from 'sonner'
 
 // Theme-agnostic wrapper (no next-themes): colours come from the CSS
@@ -14,15 +8,15 @@ import { Toaster as Sonner, type ToasterProps } from 'sonner'
 function Toaster({ position = 'bottom-right', visibleToasts = 1, ...props }: ToasterProps) {
 	return (
 		<Sonner
-			className='toaster group'
+			className="toaster group"
 			position={position}
 			visibleToasts={visibleToasts}
 			icons={{
-				success: <CircleCheckIcon className='size-4' />,
-				info: <InfoIcon className='size-4' />,
-				warning: <TriangleAlertIcon className='size-4' />,
-				error: <OctagonXIcon className='size-4' />,
-				loading: <Loader2Icon className='size-4 animate-spin' />,
+				success: <CircleCheckIcon className="size-4" />,
+				info: <InfoIcon className="size-4" />,
+				warning: <TriangleAlertIcon className="size-4" />,
+				error: <OctagonXIcon className="size-4" />,
+				loading: <Loader2Icon className="size-4 animate-spin" />,
 			}}
 			style={
 				{

@@ -110,8 +110,7 @@ export async function achievementsPage(userId: string) {
 }
 
 export type ClaimResult =
-	| { ok: true; taskId: string; xpAwarded: number }
-	| { ok: false; error: 'unknownTask' | 'alreadyClaimed' | 'notEarned'; status: 400 | 403 | 409 }
+	{ ok: true; taskId: string; xpAwarded: number } | { ok: false; error: 'unknownTask' | 'alreadyClaimed' | 'notEarned'; status: 400 | 403 | 409 }
 
 /**
  * Claim a task's XP. The rule is checked again here from the database, never trusted from the

@@ -159,7 +159,16 @@ describe('achievement rules', () => {
 
 	it('refuses unknown and unearned tasks', () => {
 		expect(checkClaim('free-xp', fresh)).toEqual({ ok: false, reason: 'unknown' })
-		for (const id of ['first-lesson', 'verify-email', 'complete-profile', 'streak-7', 'complete-path', 'perfect-quiz', 'connect-linkedin', 'first-message'] as const) {
+		for (const id of [
+			'first-lesson',
+			'verify-email',
+			'complete-profile',
+			'streak-7',
+			'complete-path',
+			'perfect-quiz',
+			'connect-linkedin',
+			'first-message',
+		] as const) {
 			expect(checkClaim(id, fresh), id).toEqual({ ok: false, reason: 'notEarned' })
 		}
 	})

@@ -28,11 +28,16 @@ export async function contentAction(kind: ContentKind, actorId: string, request:
 	const parsedIntent = intentSchema.safeParse(form)
 	if (!parsedIntent.success) return reply({ ok: false, error: 'admin.errors.badRequest' }, 400)
 	const intent = parsedIntent.data.intent
-	const fallback = intent === 'delete' ? failure[kind].delete : intent === 'toggle' ? 'admin.toggleFailed' : intent.startsWith('move') ? 'admin.moveFailed' : failure[kind].save
+	const fallback =
+		intent === 'delete'
+			? failure[kind].delete
+			: intent === 'toggle'
+				? 'admin.toggleFailed'
+				: intent.startsWith('move')
+					? 'admin.moveFailed'
+					: failure[kind].save
 	const done = (result: WriteResult) =>
-		result.ok
-			? reply({ ok: true, intent, id: result.id })
-			: reply({ ok: false, intent, error: result.error, fields: result.fields }, result.status)
+		result.ok ? reply({ ok: true, intent, id: result.id }) : reply({ ok: false, intent, error: result.error, fields: result.fields }, result.status)
 
 	try {
 		if (intent === 'create' || intent === 'update') {

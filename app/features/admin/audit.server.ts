@@ -7,16 +7,7 @@ import type { AuditEntry } from './types.ts'
 /** The database or the caller's open transaction. */
 type Writer = Pick<Db, 'insert'>
 
-export type AuditAction =
-	| 'create'
-	| 'update'
-	| 'publish'
-	| 'unpublish'
-	| 'delete'
-	| 'move'
-	| 'import'
-	| 'grant-admin'
-	| 'revoke-admin'
+export type AuditAction = 'create' | 'update' | 'publish' | 'unpublish' | 'delete' | 'move' | 'import' | 'grant-admin' | 'revoke-admin'
 
 /** One audit row, written in the caller's transaction so it exists exactly when the change does. */
 export async function audit(

@@ -53,27 +53,73 @@ beforeAll(async () => {
 		if (!x.ok) throw new Error(JSON.stringify(x))
 		return x.id!
 	}
-	const p = await ok(createItem('path', admin, pathFormSchema.parse({ title: 'Edge: cases # and "quotes"', slug: 'edge-cases', description: 'Line one\n\nLine two: yes' }), source.db))
+	const p = await ok(
+		createItem(
+			'path',
+			admin,
+			pathFormSchema.parse({ title: 'Edge: cases # and "quotes"', slug: 'edge-cases', description: 'Line one\n\nLine two: yes' }),
+			source.db,
+		),
+	)
 	await ok(createItem('path', admin, pathFormSchema.parse({ title: 'Empty path', slug: 'empty-path', is_published: 'on' }), source.db))
 	const c = await ok(
 		createItem(
 			'course',
 			admin,
-			courseFormSchema.parse({ path_id: p, title: 'Draft course', slug: 'draft-course', summary: '- starts with a dash', order: '1', duration_minutes: '0', thumbnail_url: 'https://example.com/t.png?x=1&y=2' }),
+			courseFormSchema.parse({
+				path_id: p,
+				title: 'Draft course',
+				slug: 'draft-course',
+				summary: '- starts with a dash',
+				order: '1',
+				duration_minutes: '0',
+				thumbnail_url: 'https://example.com/t.png?x=1&y=2',
+			}),
 			source.db,
 		),
 	)
-	await ok(createItem('course', admin, courseFormSchema.parse({ path_id: p, title: 'No modules', slug: 'no-modules', order: '2', is_published: 'on' }), source.db))
-	const m = await ok(createItem('module', admin, moduleFormSchema.parse({ course_id: c, title: 'Module', slug: 'module-one', order: '1', summary: 'yes' }), source.db))
+	await ok(
+		createItem('course', admin, courseFormSchema.parse({ path_id: p, title: 'No modules', slug: 'no-modules', order: '2', is_published: 'on' }), source.db),
+	)
+	const m = await ok(
+		createItem('module', admin, moduleFormSchema.parse({ course_id: c, title: 'Module', slug: 'module-one', order: '1', summary: 'yes' }), source.db),
+	)
 	await ok(createItem('module', admin, moduleFormSchema.parse({ course_id: c, title: 'Empty module', slug: 'empty-module', order: '2' }), source.db))
 	const lesson = (fields: Record<string, string>) => lessonFormSchema.parse({ module_id: m, order: '1', xp_value: '0', ...fields })
-	await ok(createItem('lesson', admin, lesson({ title: 'Text', slug: 'text-lesson', lesson_type: 'text', content: '---\nNot front matter\n---\n\n```sol\ncontract A {}\n```', duration_minutes: '3' }), source.db))
-	await ok(createItem('lesson', admin, lesson({ title: 'Video', slug: 'video-lesson', lesson_type: 'video', content: 'https://youtu.be/dQw4w9WgXcQ', order: '2', is_published: 'on' }), source.db))
 	await ok(
 		createItem(
 			'lesson',
 			admin,
-			lesson({ title: 'Quiz', slug: 'quiz-lesson', lesson_type: 'quiz', order: '3', xp_value: '25', content: JSON.stringify([{ question: 'yes?', options: ['yes', 'no', 'null'], correctAnswer: 'null' }]) }),
+			lesson({
+				title: 'Text',
+				slug: 'text-lesson',
+				lesson_type: 'text',
+				content: '---\nNot front matter\n---\n\n```sol\ncontract A {}\n```',
+				duration_minutes: '3',
+			}),
+			source.db,
+		),
+	)
+	await ok(
+		createItem(
+			'lesson',
+			admin,
+			lesson({ title: 'Video', slug: 'video-lesson', lesson_type: 'video', content: 'https://youtu.be/dQw4w9WgXcQ', order: '2', is_published: 'on' }),
+			source.db,
+		),
+	)
+	await ok(
+		createItem(
+			'lesson',
+			admin,
+			lesson({
+				title: 'Quiz',
+				slug: 'quiz-lesson',
+				lesson_type: 'quiz',
+				order: '3',
+				xp_value: '25',
+				content: JSON.stringify([{ question: 'yes?', options: ['yes', 'no', 'null'], correctAnswer: 'null' }]),
+			}),
 			source.db,
 		),
 	)
@@ -150,7 +196,9 @@ describe('content export and import', () => {
 			}
 			return []
 		}
-		expect(await issues(() => readBundleFiles(badQuiz))).toEqual([{ file: 'edge-cases/01-draft-course/01-module-one/03-quiz-lesson.md', field: 'quiz.0', rule: 'quiz.answerNotAnOption' }])
+		expect(await issues(() => readBundleFiles(badQuiz))).toEqual([
+			{ file: 'edge-cases/01-draft-course/01-module-one/03-quiz-lesson.md', field: 'quiz.0', rule: 'quiz.answerNotAnOption' },
+		])
 		const badTitle = [{ path: 'some-path/_path.md', text: '---\ntitle: x\n---\n' }]
 		expect(await issues(() => readBundleFiles(badTitle))).toEqual([{ file: 'some-path/_path.md', field: 'title', rule: 'tooShort', values: { min: 3 } }])
 	})

@@ -23,7 +23,8 @@ beforeAll(async () => {
 const path = (slug: string, extra: Record<string, string> = {}) => pathFormSchema.parse({ title: `Path ${slug}`, slug, ...extra })
 const course = (pathId: string, slug: string, order: number, extra: Record<string, string> = {}) =>
 	courseFormSchema.parse({ path_id: pathId, title: `Course ${slug}`, slug, order: String(order), ...extra })
-const mod = (courseId: string, slug: string, order: number) => moduleFormSchema.parse({ course_id: courseId, title: `Module ${slug}`, slug, order: String(order) })
+const mod = (courseId: string, slug: string, order: number) =>
+	moduleFormSchema.parse({ course_id: courseId, title: `Module ${slug}`, slug, order: String(order) })
 
 async function ok<T extends { ok: boolean }>(p: Promise<T>) {
 	const r = await p
@@ -90,7 +91,8 @@ describe('admin content writes', () => {
 
 	it('follows the published_at rules and records who changed what', async () => {
 		const { id } = await ok(createItem('path', actor, path('pub-path', { is_published: 'on' }), h.db))
-		const at = async () => rowsOf<{ p: Date | null; by: string }>(await h.db.execute(sql`SELECT published_at AS p, updated_by AS by FROM learning_paths WHERE id = ${id}`))[0]!
+		const at = async () =>
+			rowsOf<{ p: Date | null; by: string }>(await h.db.execute(sql`SELECT published_at AS p, updated_by AS by FROM learning_paths WHERE id = ${id}`))[0]!
 		const first = (await at()).p
 		expect(first).not.toBeNull()
 		await ok(updateItem('path', actor, id, path('pub-path', { is_published: 'true', title: 'Renamed path' }), h.db))
@@ -134,7 +136,9 @@ describe('admin content writes', () => {
 		await ok(createItem('module', actor, mod(c2.id, 'm-three', 1), h.db))
 		await ok(updateItem('module', actor, m1.id, mod(c2.id, 'm-one', 1), h.db))
 		const list = rowsOf<{ slug: string; order: number; course: string }>(
-			await h.db.execute(sql`SELECT slug, "order", course_id AS course FROM modules WHERE course_id IN (${c1.id}, ${c2.id}) ORDER BY course_id = ${c1.id} DESC, "order"`),
+			await h.db.execute(
+				sql`SELECT slug, "order", course_id AS course FROM modules WHERE course_id IN (${c1.id}, ${c2.id}) ORDER BY course_id = ${c1.id} DESC, "order"`,
+			),
 		)
 		expect(list.map((r) => `${r.course === c1.id ? 'c1' : 'c2'}:${r.slug}:${r.order}`)).toEqual(['c1:m-two:1', 'c2:m-one:1', 'c2:m-three:2'])
 	})
@@ -149,7 +153,13 @@ describe('admin content writes', () => {
 		expect(await status({ intent: 'delete', id: '00000000-0000-4000-8000-000000000000' })).toBe(404)
 		expect(await status({ intent: 'create', title: 'x' })).toBe(400)
 		expect(await status({ intent: 'move-up', id: '00000000-0000-4000-8000-000000000000' })).toBe(404)
-		expect(await contentAction('course', actor, new Request('http://x/', { method: 'POST', body: '{"intent":"create"', headers: { 'content-type': 'application/json' } }))).toMatchObject({ init: { status: 400 } })
+		expect(
+			await contentAction(
+				'course',
+				actor,
+				new Request('http://x/', { method: 'POST', body: '{"intent":"create"', headers: { 'content-type': 'application/json' } }),
+			),
+		).toMatchObject({ init: { status: 400 } })
 		const result = await contentAction('path', actor, posted({ intent: 'create', title: 'ab', slug: 'Bad Slug' }))
 		expect(result.data).toMatchObject({ ok: false, fields: { title: 'admin.errors.titleMin', slug: 'admin.errors.slugFormat' } })
 	})

@@ -31,7 +31,13 @@ describe('admin form schemas', () => {
 	})
 
 	it('keep the Portuguese twins and the level, and refuse an unknown level', () => {
-		const parsed = pathFormSchema.parse({ title: 'Solidity', title_pt: '  Solidity em português ', slug: 'solidity', level: 'advanced', prerequisites_pt: 'Nenhum' })
+		const parsed = pathFormSchema.parse({
+			title: 'Solidity',
+			title_pt: '  Solidity em português ',
+			slug: 'solidity',
+			level: 'advanced',
+			prerequisites_pt: 'Nenhum',
+		})
 		expect(parsed).toMatchObject({ title_pt: 'Solidity em português', level: 'advanced', prerequisites_pt: 'Nenhum' })
 		expect(text(errors(pathFormSchema, { title: 'Solidity', slug: 'solidity', level: 'expert' }).level)).toBe('Choose beginner, intermediate or advanced')
 	})
@@ -78,7 +84,11 @@ describe('admin form schemas', () => {
 		expect(errors(lessonFormSchema, { ...base, lesson_type: 'video', content: 'not a url' })).toEqual({})
 		expect(text(errors(lessonFormSchema, { ...base, lesson_type: 'quiz', content: '{' }).content)).toBe('Provide a valid JSON array of quiz questions')
 		expect(text(errors(lessonFormSchema, { ...base, lesson_type: 'quiz', content: '{"a":1}' }).content)).toBe('Provide a valid JSON array of quiz questions')
-		const q = (extra: object) => JSON.stringify([{ question: 'Q1', options: ['a', 'b'], correctAnswer: 'a' }, { question: 'Q2', ...extra }])
+		const q = (extra: object) =>
+			JSON.stringify([
+				{ question: 'Q1', options: ['a', 'b'], correctAnswer: 'a' },
+				{ question: 'Q2', ...extra },
+			])
 		expect(text(errors(lessonFormSchema, { ...base, lesson_type: 'quiz', content: q({ options: ['a'], correctAnswer: 'a' }) }).content)).toBe(
 			'Question 2 needs a question, at least 2 options and a correct answer',
 		)
@@ -105,6 +115,7 @@ describe('admin form schemas', () => {
 		// An edit that leaves the field empty keeps the mark already stored in the JSON.
 		const stored = JSON.stringify({ passPercent: 90, questions: JSON.parse(content) })
 		expect(JSON.parse(lessonFormSchema.parse({ ...quiz, content: stored }).content)).toMatchObject({ passPercent: 90 })
-		for (const bad of ['0', '101', '7.5', 'lots']) expect(text(errors(lessonFormSchema, { ...quiz, pass_percent: bad }).pass_percent)).toBe('Enter a whole number from 1 to 100')
+		for (const bad of ['0', '101', '7.5', 'lots'])
+			expect(text(errors(lessonFormSchema, { ...quiz, pass_percent: bad }).pass_percent)).toBe('Enter a whole number from 1 to 100')
 	})
 })

@@ -31,7 +31,13 @@ const toOptionalNumber = (v: unknown) => {
 	return typeof b === 'string' ? Number(b) : b
 }
 
-const title = z.preprocess(trimmed, z.string({ error: `${E}titleMin` }).min(3, `${E}titleMin`).max(200, `${E}titleMax`))
+const title = z.preprocess(
+	trimmed,
+	z
+		.string({ error: `${E}titleMin` })
+		.min(3, `${E}titleMin`)
+		.max(200, `${E}titleMax`),
+)
 const slug = z.preprocess(
 	trimmed,
 	z
@@ -41,14 +47,39 @@ const slug = z.preprocess(
 		.regex(SLUG_PATTERN, `${E}slugFormat`),
 )
 const optionalText = (max: number, message: string) => z.preprocess(blankToNull, z.string().max(max, message).nullable())
-const order = z.preprocess(toNumber, z.number({ error: `${E}orderInteger` }).int(`${E}orderInteger`).min(1, `${E}orderMin`).max(MAX_INT, `${E}orderMax`))
+const order = z.preprocess(
+	toNumber,
+	z
+		.number({ error: `${E}orderInteger` })
+		.int(`${E}orderInteger`)
+		.min(1, `${E}orderMin`)
+		.max(MAX_INT, `${E}orderMax`),
+)
 const duration = z.preprocess(
 	toOptionalNumber,
-	z.number({ error: `${E}durationInteger` }).int(`${E}durationInteger`).min(0, `${E}durationMin`).max(MAX_INT, `${E}durationMax`).nullable(),
+	z
+		.number({ error: `${E}durationInteger` })
+		.int(`${E}durationInteger`)
+		.min(0, `${E}durationMin`)
+		.max(MAX_INT, `${E}durationMax`)
+		.nullable(),
 )
-const xp = z.preprocess(toNumber, z.number({ error: `${E}xpInteger` }).int(`${E}xpInteger`).min(0, `${E}xpMin`).max(MAX_INT, `${E}xpMax`))
+const xp = z.preprocess(
+	toNumber,
+	z
+		.number({ error: `${E}xpInteger` })
+		.int(`${E}xpInteger`)
+		.min(0, `${E}xpMin`)
+		.max(MAX_INT, `${E}xpMax`),
+)
 // Only web links: the card renders the thumbnail as a link, and javascript: must never get there.
-const thumbnail = z.preprocess(blankToNull, z.url({ protocol: /^https?$/, error: `${E}urlInvalid` }).max(2000, `${E}urlInvalid`).nullable())
+const thumbnail = z.preprocess(
+	blankToNull,
+	z
+		.url({ protocol: /^https?$/, error: `${E}urlInvalid` })
+		.max(2000, `${E}urlInvalid`)
+		.nullable(),
+)
 const published = z.preprocess((v) => v === true || v === 'true' || v === 'on' || v === '1', z.boolean())
 
 // Portuguese twins (blank = not translated yet) and the catalog facts the explore page shows.
@@ -105,10 +136,19 @@ const quizProblems: Record<string, string> = {
 
 // A challenge's code fields: the same 24 KB cap the grader applies to every source.
 const CODE_MAX = 24 * 1024
-const code = z.preprocess((v) => (typeof v === 'string' ? stripControls(v).replace(/\s+$/, '') : ''), z.string().refine((v) => new TextEncoder().encode(v).length <= CODE_MAX, `${E}codeTooLong`))
+const code = z.preprocess(
+	(v) => (typeof v === 'string' ? stripControls(v).replace(/\s+$/, '') : ''),
+	z.string().refine((v) => new TextEncoder().encode(v).length <= CODE_MAX, `${E}codeTooLong`),
+)
 /** Hints: one per line; blank lines dropped. */
 const hintLines = z.preprocess(
-	(v) => (typeof v === 'string' ? stripControls(v).split('\n').map((l) => singleLine(l)).filter(Boolean) : []),
+	(v) =>
+		typeof v === 'string'
+			? stripControls(v)
+					.split('\n')
+					.map((l) => singleLine(l))
+					.filter(Boolean)
+			: [],
 	z.array(z.string().max(500, `${E}hintTooLong`)).max(10, `${E}tooManyHints`),
 )
 
@@ -135,7 +175,12 @@ export const lessonFormSchema = z
 		// A quiz's pass mark in percent; empty keeps the one stored in the quiz JSON (70 by default).
 		pass_percent: z.preprocess(
 			(v) => (typeof v === 'string' && v.trim() ? v.trim() : undefined),
-			z.coerce.number({ error: `${E}passPercent` }).int(`${E}passPercent`).min(1, `${E}passPercent`).max(100, `${E}passPercent`).optional(),
+			z.coerce
+				.number({ error: `${E}passPercent` })
+				.int(`${E}passPercent`)
+				.min(1, `${E}passPercent`)
+				.max(100, `${E}passPercent`)
+				.optional(),
 		),
 	})
 	.superRefine((v, ctx) => {
@@ -211,7 +256,11 @@ const lessonQueryFields = {
 	path: z.uuid(),
 	course: z.uuid(),
 	module: z.uuid(),
-	page: z.string().regex(/^\d{1,7}$/).transform(Number).pipe(z.number().int().min(1)),
+	page: z
+		.string()
+		.regex(/^\d{1,7}$/)
+		.transform(Number)
+		.pipe(z.number().int().min(1)),
 }
 
 /**
@@ -249,7 +298,6 @@ export const roleChangeSchema = z.object({
 	intent: z.enum(['grant', 'revoke']),
 	email: z.string().transform(singleLine).pipe(z.string().min(3).max(254)),
 })
-
 
 /** Render a message key, with its optional '#n' question number. */
 export function errorText(t: (key: string, options?: Record<string, unknown>) => string, message: string) {

@@ -14,25 +14,33 @@ type Stamps = {
 type CatalogFacts = { level: 'beginner' | 'intermediate' | 'advanced' | null; prerequisites: string | null; prerequisitesPt: string | null }
 
 export type AdminPath = Stamps &
-	CatalogFacts & { id: string; title: string; titlePt: string | null; slug: string; description: string | null; descriptionPt: string | null; courseCount: number }
+	CatalogFacts & {
+		id: string
+		title: string
+		titlePt: string | null
+		slug: string
+		description: string | null
+		descriptionPt: string | null
+		courseCount: number
+	}
 
 export type AdminCourse = Stamps &
 	CatalogFacts & {
-	titlePt: string | null
-	summaryPt: string | null
-	descriptionPt: string | null
-	id: string
-	pathId: string
-	pathTitle: string | null
-	title: string
-	slug: string
-	summary: string | null
-	description: string | null
-	order: number
-	durationMinutes: number | null
-	thumbnailUrl: string | null
-	moduleCount: number
-}
+		titlePt: string | null
+		summaryPt: string | null
+		descriptionPt: string | null
+		id: string
+		pathId: string
+		pathTitle: string | null
+		title: string
+		slug: string
+		summary: string | null
+		description: string | null
+		order: number
+		durationMinutes: number | null
+		thumbnailUrl: string | null
+		moduleCount: number
+	}
 
 export type AdminModule = Stamps & {
 	titlePt: string | null
@@ -85,9 +93,7 @@ export type AuditEntry = {
 	actorEmail: string | null
 }
 
-export type ActionResult =
-	| { ok: true; intent: ContentIntent; id?: string }
-	| { ok: false; intent?: ContentIntent; error: string; fields?: FieldErrors }
+export type ActionResult = { ok: true; intent: ContentIntent; id?: string } | { ok: false; intent?: ContentIntent; error: string; fields?: FieldErrors }
 
 export type AdminUser = {
 	id: string

@@ -38,7 +38,12 @@ export async function listUsers(opts: { q?: string; page?: number }, db?: Db) {
 		.offset((page - 1) * USERS_PAGE_SIZE)
 	const total = Number(rows[0]?.total ?? 0)
 	return {
-		users: rows.map(({ total: _t, ...u }): AdminUser => ({ ...u, createdAt: new Date(u.createdAt).toISOString(), enrollments: Number(u.enrollments), xp: Number(u.xp) })),
+		users: rows.map(({ total: _t, ...u }): AdminUser => ({
+			...u,
+			createdAt: new Date(u.createdAt).toISOString(),
+			enrollments: Number(u.enrollments),
+			xp: Number(u.xp),
+		})),
 		total,
 		page,
 		pages: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)),
@@ -56,7 +61,10 @@ export async function changeAdminRole(actor: { id: string; email: string }, emai
 	return handle.transaction(async (tx) => {
 		const found = await setAdminRole(tx as unknown as Db, email, admin)
 		if (!found) return { ok: false as const, status: 404 as const, error: 'admin.users.notFound' }
-		const [target] = await tx.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = ${email.trim().toLowerCase()}`)
+		const [target] = await tx
+			.select({ id: user.id })
+			.from(user)
+			.where(sql`lower(${user.email}) = ${email.trim().toLowerCase()}`)
 		await audit(tx, { actorId: actor.id, entityType: 'user', entityId: target!.id, action: admin ? 'grant-admin' : 'revoke-admin' })
 		return { ok: true as const }
 	})

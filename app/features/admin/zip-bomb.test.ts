@@ -71,7 +71,9 @@ describe('content pack limits (issue 16, point 5)', () => {
 
 	it('inflates off the event loop: other work goes on while a large, legitimate pack is unpacked', async () => {
 		// 40 files of 1 MB each: within every limit, and a few hundred milliseconds of inflating.
-		const pack = rawZip(Array.from({ length: 40 }, (_, i) => ({ name: `p/c/m/lesson-${i}.md`, content: Buffer.alloc(BUNDLE_LIMITS.ratioFreeBytes, `${i % 10}`) })))
+		const pack = rawZip(
+			Array.from({ length: 40 }, (_, i) => ({ name: `p/c/m/lesson-${i}.md`, content: Buffer.alloc(BUNDLE_LIMITS.ratioFreeBytes, `${i % 10}`) })),
+		)
 		let turns = 0
 		let done = false
 		const spin = () => {

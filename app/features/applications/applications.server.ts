@@ -13,14 +13,16 @@ const EXPORT_MAX_ROWS = 10_000
  * last day. One statement, so two quick double-clicks cannot both slip past the check.
  * Returns the new row's id, or null for a duplicate.
  */
-export async function insertApplication(
-	input: ApplicationInput,
-	meta: { language: string; ip: string | null },
-): Promise<string | null> {
+export async function insertApplication(input: ApplicationInput, meta: { language: string; ip: string | null }): Promise<string | null> {
 	const db = await getDb()
 	const a = applications
 	// INSERT … SELECT … WHERE NOT EXISTS: the duplicate check and the insert are one statement.
-	const columns = sql.join([a.type, a.name, a.email, a.company, a.experience, a.portfolio, a.investmentAmount, a.timeline, a.message, a.language, a.ip].map((c) => sql.identifier(c.name)), sql`, `)
+	const columns = sql.join(
+		[a.type, a.name, a.email, a.company, a.experience, a.portfolio, a.investmentAmount, a.timeline, a.message, a.language, a.ip].map((c) =>
+			sql.identifier(c.name),
+		),
+		sql`, `,
+	)
 	const { rows } = await db.execute<{ id: string }>(sql`
 		INSERT INTO ${a} (${columns})
 		SELECT ${input.type}, ${input.name}, ${input.email}, ${input.company}, ${input.experience}, ${input.portfolio},
@@ -77,22 +79,13 @@ async function countApplications(filter: InboxFilter) {
 /** Every row matching the filter (capped), newest first, for the CSV export. */
 export async function applicationsForExport(filter: InboxFilter) {
 	const db = await getDb()
-	return db
-		.select()
-		.from(applications)
-		.where(whereOf(filter))
-		.orderBy(desc(applications.createdAt), desc(applications.id))
-		.limit(EXPORT_MAX_ROWS)
+	return db.select().from(applications).where(whereOf(filter)).orderBy(desc(applications.createdAt), desc(applications.id)).limit(EXPORT_MAX_ROWS)
 }
 
 /** Returns false when no application has that id. */
 export async function setApplicationStatus(id: string, status: ApplicationStatus) {
 	const db = await getDb()
-	const rows = await db
-		.update(applications)
-		.set({ status })
-		.where(eq(applications.id, id))
-		.returning({ id: applications.id })
+	const rows = await db.update(applications).set({ status }).where(eq(applications.id, id)).returning({ id: applications.id })
 	return rows.length > 0
 }
 

@@ -31,8 +31,14 @@ describe('csvCell', () => {
 describe('toCsv', () => {
 	it('writes a BOM, the header and CRLF-separated rows', () => {
 		expect(csvRow(['a', 'b,c'])).toBe('a,"b,c"')
-		expect(toCsv(['name', 'email'], [['Ada', 'ada@example.com'], ['=cmd', null]])).toBe(
-			"\uFEFFname,email\r\nAda,ada@example.com\r\n'=cmd,\r\n",
-		)
+		expect(
+			toCsv(
+				['name', 'email'],
+				[
+					['Ada', 'ada@example.com'],
+					['=cmd', null],
+				],
+			),
+		).toBe("\uFEFFname,email\r\nAda,ada@example.com\r\n'=cmd,\r\n")
 	})
 })

@@ -21,7 +21,5 @@ export function formatReceived(date: Date | string, lang: string) {
 		minute: '2-digit',
 		timeZone: 'UTC',
 		timeZoneName: 'short',
-	}).format(
-		new Date(date),
-	)
+	}).format(new Date(date))
 }

@@ -15,10 +15,7 @@ function applicationSummary(t: TFunction, input: ApplicationInput): [string, str
 		[t('applications.modal.fields.company'), input.company],
 		[t('applications.modal.fields.experience'), input.experience && t(`applications.options.experience.${input.experience}`)],
 		[t('applications.modal.fields.portfolio'), input.portfolio],
-		[
-			t('applications.modal.fields.investmentAmount'),
-			input.investmentAmount && t(`applications.options.investmentAmount.${input.investmentAmount}`),
-		],
+		[t('applications.modal.fields.investmentAmount'), input.investmentAmount && t(`applications.options.investmentAmount.${input.investmentAmount}`)],
 		[t('applications.modal.fields.timeline'), input.timeline && t(`applications.options.timeline.${input.timeline}`)],
 		[t('applications.modal.fields.message'), input.message],
 	]
@@ -26,14 +23,7 @@ function applicationSummary(t: TFunction, input: ApplicationInput): [string, str
 }
 
 function render(opts: { title: string; paragraphs: string[]; summary: [string, string][]; action: { label: string; url: string } }) {
-	const text = [
-		...opts.paragraphs,
-		'',
-		...opts.summary.map(([k, v]) => `${k}: ${v}`),
-		'',
-		`${opts.action.label}: ${opts.action.url}`,
-		'',
-	].join('\n')
+	const text = [...opts.paragraphs, '', ...opts.summary.map(([k, v]) => `${k}: ${v}`), '', `${opts.action.label}: ${opts.action.url}`, ''].join('\n')
 	const table = opts.summary
 		.map(
 			([k, v]) =>
@@ -42,7 +32,9 @@ function render(opts: { title: string; paragraphs: string[]; summary: [string, s
 		.join('')
 	const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(opts.title)}</h1>${opts.paragraphs
 		.map((p) => `<p>${escapeHtml(p)}</p>`)
-		.join('')}<table style="border-collapse:collapse;font-size:14px">${table}</table><p><a href="${escapeHtml(opts.action.url)}" style="display:inline-block;margin-top:16px;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(opts.action.label)}</a></p></body></html>`
+		.join(
+			'',
+		)}<table style="border-collapse:collapse;font-size:14px">${table}</table><p><a href="${escapeHtml(opts.action.url)}" style="display:inline-block;margin-top:16px;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(opts.action.label)}</a></p></body></html>`
 	return { text, html }
 }
 

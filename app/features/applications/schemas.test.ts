@@ -23,9 +23,7 @@ describe('applicationSchema', () => {
 
 	it('requires company only for company and investor forms', () => {
 		expect(errorsOf({ type: 'company', name: 'Ada', email: 'ada@example.com' }).company).toBe('applications.errors.required')
-		expect(errorsOf({ type: 'investor', name: 'Ada', email: 'ada@example.com', company: ' ' }).company).toBe(
-			'applications.errors.required',
-		)
+		expect(errorsOf({ type: 'investor', name: 'Ada', email: 'ada@example.com', company: ' ' }).company).toBe('applications.errors.required')
 		expect(applicationSchema.safeParse({ type: 'professional', name: 'Ada', email: 'ada@example.com' }).success).toBe(true)
 	})
 
@@ -33,9 +31,7 @@ describe('applicationSchema', () => {
 		const base = { type: 'investor', name: 'Ada', email: 'ada@example.com', company: 'Fund' }
 		expect(errorsOf({ ...base, investmentAmount: '1M' }).investmentAmount).toBe('applications.errors.invalidOption')
 		expect(errorsOf({ ...base, timeline: 'someday' }).timeline).toBe('applications.errors.invalidOption')
-		expect(errorsOf({ type: 'professional', name: 'Ada', email: 'ada@example.com', experience: 'guru' }).experience).toBe(
-			'applications.errors.invalidOption',
-		)
+		expect(errorsOf({ type: 'professional', name: 'Ada', email: 'ada@example.com', experience: 'guru' }).experience).toBe('applications.errors.invalidOption')
 		const ok = applicationSchema.parse({ ...base, investmentAmount: '500k+', timeline: 'quarter' })
 		expect(ok).toMatchObject({ investmentAmount: '500k+', timeline: 'quarter' })
 	})

@@ -1,13 +1,6 @@
 import { z } from 'zod'
 import { singleLine, stripControls } from '~/lib/text.ts'
-import {
-	applicationStatuses,
-	applicationTypes,
-	experienceLevels,
-	investmentAmounts,
-	timelines,
-	type ApplicationType,
-} from './types.ts'
+import { applicationStatuses, applicationTypes, experienceLevels, investmentAmounts, timelines, type ApplicationType } from './types.ts'
 
 export * from './types.ts'
 

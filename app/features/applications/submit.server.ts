@@ -63,10 +63,7 @@ export async function submitApplication(request: Request): Promise<SubmitResult>
 async function notify(input: ApplicationInput, language: ReturnType<typeof getLanguage>, id: string) {
 	const env = getEnv()
 	const app = { name: env.APP_NAME, url: env.APP_URL }
-	const mails = [
-		confirmationMail(getT(language), input, app),
-		teamMail(getT('en-US'), input, env.APPLICATIONS_NOTIFY_EMAIL ?? DEFAULT_NOTIFY_EMAIL, app),
-	]
+	const mails = [confirmationMail(getT(language), input, app), teamMail(getT('en-US'), input, env.APPLICATIONS_NOTIFY_EMAIL ?? DEFAULT_NOTIFY_EMAIL, app)]
 	for (const mail of mails) {
 		try {
 			await sendMail(mail)

@@ -196,9 +196,7 @@ export function clearSessionCookies(request: Request): Headers {
 
 export function isProviderConfigured(provider: Provider) {
 	const env = getEnv()
-	return provider === 'google'
-		? Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET)
-		: Boolean(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET)
+	return provider === 'google' ? Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) : Boolean(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET)
 }
 
 /** Starts the provider's OAuth flow; the browser is sent to `url`. */

@@ -3,7 +3,9 @@ import { requestContext } from '~/lib/request-context.server.ts'
 
 // Counts the session lookups that reach Better Auth (each one costs the database a session and a user read).
 const getSession = vi.fn(async ({ headers }: { headers: Headers }) =>
-	headers.get('cookie')?.includes('session_token=good') ? { user: { id: 'u1', email: 'u1@example.test', name: 'U1', emailVerified: true, role: 'user' } } : null,
+	headers.get('cookie')?.includes('session_token=good')
+		? { user: { id: 'u1', email: 'u1@example.test', name: 'U1', emailVerified: true, role: 'user' } }
+		: null,
 )
 vi.mock('./auth.server.ts', () => ({ getAuth: async () => ({ api: { getSession } }) }))
 
@@ -11,8 +13,7 @@ const { getUser } = await import('./session.server.ts')
 const { forgetAllSessions } = await import('./session-cache.server.ts')
 
 // React Router hands every loader of one page load its own Request object with the same headers.
-const page = (method = 'GET', cookie = 'better-auth.session_token=good') =>
-	new Request('http://localhost/dashboard', { method, headers: { cookie } })
+const page = (method = 'GET', cookie = 'better-auth.session_token=good') => new Request('http://localhost/dashboard', { method, headers: { cookie } })
 
 describe('getUser', () => {
 	beforeEach(() => {

@@ -79,7 +79,11 @@ export function parseCatalogFilter(url: URL): CatalogFilter {
 	return catalogFilterSchema.parse({ q: get('q') ?? '', level: get('level'), topic: get('topic'), status: get('status') })
 }
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase()
+const fold = (s: string) =>
+	s
+		.normalize('NFD')
+		.replace(/\p{Diacritic}/gu, '')
+		.toLowerCase()
 
 /**
  * Search and filters over the cards: the words must all appear in the title, description or topics (in the
@@ -270,7 +274,10 @@ export async function getVisibleLesson(lessonId: string, preview = false, kept?:
 }
 
 /** A lesson's title and body in the learner's language (quizzes localise per question, in lesson-view). */
-export function localizeLesson<L extends { title: string; titlePt: string | null; lessonType: string; content: string | null; contentPt: string | null }>(lesson: L, lang: Language) {
+export function localizeLesson<L extends { title: string; titlePt: string | null; lessonType: string; content: string | null; contentPt: string | null }>(
+	lesson: L,
+	lang: Language,
+) {
 	const title = localize(lang, lesson.title, lesson.titlePt)
 	// Text bodies and challenge briefs have a Portuguese twin; a video is a URL and a quiz carries both languages.
 	const translatable = lesson.lessonType === 'text' || lesson.lessonType === 'challenge'

@@ -117,9 +117,17 @@ function ruleOf(issue: z.core.$ZodIssue, input: unknown): Pick<ContentIssue, 'ru
 	if (input === undefined && issue.code !== 'custom') return { rule: 'required' }
 	switch (issue.code) {
 		case 'too_small':
-			return issue.origin === 'array' ? { rule: 'tooFewItems', values: { min: Number(issue.minimum) } } : issue.origin === 'string' ? { rule: 'tooShort', values: { min: Number(issue.minimum) } } : { rule: 'tooSmall', values: { min: Number(issue.minimum) } }
+			return issue.origin === 'array'
+				? { rule: 'tooFewItems', values: { min: Number(issue.minimum) } }
+				: issue.origin === 'string'
+					? { rule: 'tooShort', values: { min: Number(issue.minimum) } }
+					: { rule: 'tooSmall', values: { min: Number(issue.minimum) } }
 		case 'too_big':
-			return issue.origin === 'array' ? { rule: 'tooManyItems', values: { max: Number(issue.maximum) } } : issue.origin === 'string' ? { rule: 'tooLong', values: { max: Number(issue.maximum) } } : { rule: 'tooBig', values: { max: Number(issue.maximum) } }
+			return issue.origin === 'array'
+				? { rule: 'tooManyItems', values: { max: Number(issue.maximum) } }
+				: issue.origin === 'string'
+					? { rule: 'tooLong', values: { max: Number(issue.maximum) } }
+					: { rule: 'tooBig', values: { max: Number(issue.maximum) } }
 		case 'invalid_type':
 			return { rule: 'wrongType', values: { expected: issue.expected } }
 		case 'invalid_format':
@@ -158,7 +166,8 @@ function ordered(r: Reader, file: string, name: string): { order: number; slug: 
 function checkSlug(r: Reader, file: string, value: string): string | null {
 	const parsed = slug.safeParse(value)
 	if (parsed.success) return parsed.data
-	for (const issue of parsed.error.issues) r.issues.push({ file: rel(r, file), field: 'slug', ...ruleOf(issue, value), values: { ...ruleOf(issue, value).values, slug: value } })
+	for (const issue of parsed.error.issues)
+		r.issues.push({ file: rel(r, file), field: 'slug', ...ruleOf(issue, value), values: { ...ruleOf(issue, value).values, slug: value } })
 	return null
 }
 
@@ -190,7 +199,10 @@ async function readMeta<T extends z.ZodType>(r: Reader, file: string, schema: T)
 
 async function subdirs(dir: string) {
 	const entries = await fs.readdir(dir, { withFileTypes: true })
-	return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort()
+	return entries
+		.filter((e) => e.isDirectory())
+		.map((e) => e.name)
+		.sort()
 }
 
 /**
@@ -240,7 +252,8 @@ export async function readContentTree(root: string): Promise<PathFile[]> {
 async function readChallenge(r: Reader, dir: string, lessonFile: string, names: string[]): Promise<ChallengeFiles | undefined> {
 	const stem = lessonFile.replace(/\.md$/, '')
 	const missing = Object.values(CHALLENGE_FILES).filter((suffix) => !names.includes(stem + suffix))
-	for (const suffix of missing) r.issues.push({ file: rel(r, path.join(dir, lessonFile)), field: 'type', rule: 'challengeFile', values: { name: stem + suffix } })
+	for (const suffix of missing)
+		r.issues.push({ file: rel(r, path.join(dir, lessonFile)), field: 'type', rule: 'challengeFile', values: { name: stem + suffix } })
 	if (missing.length) return undefined
 	const read = (suffix: string) => fs.readFile(path.join(dir, stem + suffix), 'utf8')
 	return { starter: await read(CHALLENGE_FILES.starter), tests: await read(CHALLENGE_FILES.tests), solution: await read(CHALLENGE_FILES.solution) }

@@ -139,7 +139,14 @@ async function loadTree(): Promise<Curriculum> {
 				.from(courses)
 				.orderBy(asc(courses.order), asc(courses.title))
 			const moduleRows = await tx
-				.select({ id: modules.id, courseId: modules.courseId, title: modules.title, titlePt: modules.titlePt, order: modules.order, isPublished: modules.isPublished })
+				.select({
+					id: modules.id,
+					courseId: modules.courseId,
+					title: modules.title,
+					titlePt: modules.titlePt,
+					order: modules.order,
+					isPublished: modules.isPublished,
+				})
 				.from(modules)
 				.orderBy(asc(modules.order), asc(modules.title))
 			const lessonRows = await tx
@@ -165,7 +172,13 @@ async function loadTree(): Promise<Curriculum> {
 type Rows<T> = (Omit<T, 'courses' | 'modules' | 'lessons' | 'level'> & { level?: string | null })[]
 
 /** Children hang under their parents in the order the rows came (the outline order of each query above). */
-export function buildTree(version: number, pathRows: Rows<PathNode>, courseRows: Rows<CourseNode>, moduleRows: Rows<ModuleNode>, lessonRows: Rows<LessonNode>): Curriculum {
+export function buildTree(
+	version: number,
+	pathRows: Rows<PathNode>,
+	courseRows: Rows<CourseNode>,
+	moduleRows: Rows<ModuleNode>,
+	lessonRows: Rows<LessonNode>,
+): Curriculum {
 	const path = new Map<string, PathNode>()
 	const course = new Map<string, CourseNode>()
 	const module = new Map<string, ModuleNode>()

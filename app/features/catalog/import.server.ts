@@ -65,7 +65,14 @@ export async function importCurriculum(db: Db, tree: PathFile[]): Promise<Import
 					.returning({ id: courses.id })
 				counts.courses++
 				for (const m of c.modules) {
-					const mValues = { title: m.title, titlePt: m.title_pt || null, summary: m.summary ?? null, summaryPt: m.summary_pt || null, order: m.order, isPublished: m.published }
+					const mValues = {
+						title: m.title,
+						titlePt: m.title_pt || null,
+						summary: m.summary ?? null,
+						summaryPt: m.summary_pt || null,
+						order: m.order,
+						isPublished: m.published,
+					}
 					const [moduleRow] = await tx
 						.insert(modules)
 						.values({ ...mValues, courseId: courseRow!.id, slug: m.slug, publishedAt: m.published ? new Date() : null })

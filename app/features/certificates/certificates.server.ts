@@ -176,7 +176,13 @@ export async function listCertificates(userId: string, lang: Language = 'en-US')
 		lang,
 		messages.map((m) => m.message),
 	)
-	return messages.map(({ id, message }) => ({ id, path: titles.get(message.pathId) ?? message.path, pathId: message.pathId, issuedAt: message.issuedAt, xp: message.xp }))
+	return messages.map(({ id, message }) => ({
+		id,
+		path: titles.get(message.pathId) ?? message.path,
+		pathId: message.pathId,
+		issuedAt: message.issuedAt,
+		xp: message.xp,
+	}))
 }
 
 /**
@@ -188,7 +194,10 @@ export async function pathTitles(lang: Language, messages: Pick<CertificateMessa
 	const ids = [...new Set(messages.map((m) => m.pathId).filter(isUuid))]
 	if (lang !== 'pt-BR' || ids.length === 0) return new Map()
 	const db = await getDb()
-	const rows = await db.select({ id: learningPaths.id, title: learningPaths.title, titlePt: learningPaths.titlePt }).from(learningPaths).where(inArray(learningPaths.id, ids))
+	const rows = await db
+		.select({ id: learningPaths.id, title: learningPaths.title, titlePt: learningPaths.titlePt })
+		.from(learningPaths)
+		.where(inArray(learningPaths.id, ids))
 	const signed = new Map(messages.map((m) => [m.pathId, m.path]))
 	return new Map(rows.filter((r) => signed.get(r.id) === r.title).map((r) => [r.id, localize(lang, r.title, r.titlePt).text]))
 }

@@ -35,7 +35,11 @@ export const certificateMessageSchema = z.object({
 	pathId: z.string().max(100),
 	/** Unix seconds. */
 	issuedAt: z.number().int().min(0),
-	xp: z.number().int().min(0).max(2 ** 32 - 1),
+	xp: z
+		.number()
+		.int()
+		.min(0)
+		.max(2 ** 32 - 1),
 	/** The learner's first linked wallet when issued; the zero address when none. */
 	wallet: hexAddress,
 })

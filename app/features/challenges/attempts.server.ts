@@ -12,7 +12,6 @@ import { allPassed, CHALLENGE_LIMITS, type AttemptSummary, type ChallengeView, t
 // A learner's side of a code challenge: the draft, the runs, and the first pass that completes the lesson.
 // The tests and the reference solution are read here on the server and never returned.
 
-
 export function runSettings(): RunSettings {
 	return { compilerVersion: COMPILER_VERSION, timeLimitSeconds: Math.round(getEnv().CHALLENGE_TIMEOUT_MS / 1000), maxTests: CHALLENGE_LIMITS.maxTests }
 }
@@ -54,7 +53,10 @@ export async function challengeView(userId: string, lessonId: string): Promise<C
 /** The learner's draft and last result, for the tutor's context (null when none). */
 export async function attemptFor(userId: string, lessonId: string) {
 	const db = await getDb()
-	const [row] = await db.select().from(challengeAttempts).where(and(eq(challengeAttempts.userId, userId), eq(challengeAttempts.lessonId, lessonId)))
+	const [row] = await db
+		.select()
+		.from(challengeAttempts)
+		.where(and(eq(challengeAttempts.userId, userId), eq(challengeAttempts.lessonId, lessonId)))
 	return row ? { draft: row.draft, lastResult: (row.lastResult as GradeResult | null) ?? null } : null
 }
 
@@ -70,7 +72,10 @@ export async function saveDraft(userId: string, lessonId: string, source: string
 	await db
 		.insert(challengeAttempts)
 		.values({ userId, lessonId, draft: source, draftSavedAt: new Date() })
-		.onConflictDoUpdate({ target: [challengeAttempts.userId, challengeAttempts.lessonId], set: { draft: source, draftSavedAt: new Date(), updatedAt: new Date() } })
+		.onConflictDoUpdate({
+			target: [challengeAttempts.userId, challengeAttempts.lessonId],
+			set: { draft: source, draftSavedAt: new Date(), updatedAt: new Date() },
+		})
 	return true
 }
 

@@ -26,7 +26,5 @@ export async function writeChallenge(tx: Tx, lessonId: string, content: Challeng
 export async function readChallenges(db: Pick<Db, 'select'>, lessonIds: string[]): Promise<Map<string, ChallengeContent>> {
 	if (!lessonIds.length) return new Map()
 	const rows = await db.select().from(lessonChallenges).where(inArray(lessonChallenges.lessonId, lessonIds))
-	return new Map(
-		rows.map((r) => [r.lessonId, { starter: r.starterCode, tests: r.testsCode, solution: r.solutionCode, hints: r.hints, hintsPt: r.hintsPt }]),
-	)
+	return new Map(rows.map((r) => [r.lessonId, { starter: r.starterCode, tests: r.testsCode, solution: r.solutionCode, hints: r.hints, hintsPt: r.hintsPt }]))
 }

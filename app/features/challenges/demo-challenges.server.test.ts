@@ -10,7 +10,11 @@ import { runJob } from './engine/run-job.server.ts'
 const solc = createRequire(import.meta.url)('solc') as Solc
 const tree = await readContentTree('content')
 const challenges: { where: string; lesson: LessonFile }[] = tree.flatMap((p) =>
-	p.courses.flatMap((c) => c.modules.flatMap((m) => m.lessons.filter((l) => l.type === 'challenge').map((lesson) => ({ where: `${p.slug}/${c.slug}/${m.slug}/${lesson.slug}`, lesson })))),
+	p.courses.flatMap((c) =>
+		c.modules.flatMap((m) =>
+			m.lessons.filter((l) => l.type === 'challenge').map((lesson) => ({ where: `${p.slug}/${c.slug}/${m.slug}/${lesson.slug}`, lesson })),
+		),
+	),
 )
 
 describe('demo challenges', () => {
@@ -31,7 +35,10 @@ describe('demo challenges', () => {
 			const reference = await runJob(solc, { source: solution, tests })
 			expect(reference.status, JSON.stringify(reference).slice(0, 600)).toBe('tested')
 			if (reference.status !== 'tested') return
-			expect(reference.tests.filter((t) => !t.passed), 'failing tests of the reference').toEqual([])
+			expect(
+				reference.tests.filter((t) => !t.passed),
+				'failing tests of the reference',
+			).toEqual([])
 			const start = await runJob(solc, { source: starter, tests })
 			expect(start.status, JSON.stringify(start).slice(0, 600)).toBe('tested')
 			if (start.status !== 'tested') return

@@ -27,7 +27,11 @@ export type LessonBody =
  * `content` is already in the learner's language for text and challenge lessons (localizeLesson); a quiz
  * keeps both languages in its JSON and is localised here, per question, for `lang`.
  */
-export async function lessonBody(userId: string, lesson: { id: string; lessonType: string; content: string | null }, lang: Language = 'en-US'): Promise<LessonBody> {
+export async function lessonBody(
+	userId: string,
+	lesson: { id: string; lessonType: string; content: string | null },
+	lang: Language = 'en-US',
+): Promise<LessonBody> {
 	switch (lesson.lessonType) {
 		case 'text':
 			return { type: 'text', html: renderMarkdown(lesson.content ?? '') }

@@ -14,12 +14,7 @@ function layout(title: string, body: string, action?: { label: string; url: stri
 }
 
 /** A simple transactional email: a heading, a sentence and one action link. */
-export function actionMail(
-	t: TFunction,
-	to: string,
-	kind: 'verify' | 'reset' | 'alreadyRegistered',
-	url: string,
-): Mail {
+export function actionMail(t: TFunction, to: string, kind: 'verify' | 'reset' | 'alreadyRegistered', url: string): Mail {
 	const app = getEnv().APP_NAME
 	const subject = t(`email.${kind}.subject`, { app })
 	const body = t(`email.${kind}.body`, { app })

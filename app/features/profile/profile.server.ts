@@ -1,5 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { courses, learningPaths, lessons, modules, user, userEnrollments, userProfiles, userProgress, xpLedger, xpTotals, type CareerPreferences } from '#db/schema.ts'
+import {
+	courses,
+	learningPaths,
+	lessons,
+	modules,
+	user,
+	userEnrollments,
+	userProfiles,
+	userProgress,
+	xpLedger,
+	xpTotals,
+	type CareerPreferences,
+} from '#db/schema.ts'
 import type { SessionUser } from '~/features/auth/user.ts'
 import { completionDays } from '~/features/progress/progress.server.ts'
 import { utcDay } from '~/features/progress/habits.ts'
@@ -149,6 +161,9 @@ export async function saveProfile(userId: string, p: Profile) {
 			.insert(userProfiles)
 			.values({ userId, ...values })
 			.onConflictDoUpdate({ target: userProfiles.userId, set: { ...values, updatedAt: sql`now()` } })
-		await tx.update(user).set({ name: p.fullName, updatedAt: sql`now()` }).where(eq(user.id, userId))
+		await tx
+			.update(user)
+			.set({ name: p.fullName, updatedAt: sql`now()` })
+			.where(eq(user.id, userId))
 	})
 }

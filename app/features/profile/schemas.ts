@@ -83,10 +83,13 @@ const link = (hosts: readonly string[], message: string) =>
 	)
 
 /** Invalid or negative input becomes 0 (spec section 5); only an absurdly high number is refused. */
-const years = z.preprocess((v) => {
-	const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : 0
-	return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0
-}, z.number().int().max(limitsOf.years, 'profile.errors.yearsTooHigh'))
+const years = z.preprocess(
+	(v) => {
+		const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : 0
+		return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0
+	},
+	z.number().int().max(limitsOf.years, 'profile.errors.yearsTooHigh'),
+)
 
 const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v)
 

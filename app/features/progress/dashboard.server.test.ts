@@ -65,7 +65,9 @@ describe('dashboard figures (issue 19, point 9; issue 20, point 4)', () => {
 		})
 		expect((await dashboardHome('busy')).resume).toMatchObject({ value: { lessonTitle: 'A', courseTitle: 'One', courseDescription: 'About one' } })
 		// 'walker' last completed B, which has no Portuguese title.
-		expect((await dashboardHome('walker', new Date(), () => {}, 'pt-BR')).resume).toMatchObject({ value: { lessonId: lessons[1], lessonTitle: 'B', courseTitle: 'Um' } })
+		expect((await dashboardHome('walker', new Date(), () => {}, 'pt-BR')).resume).toMatchObject({
+			value: { lessonId: lessons[1], lessonTitle: 'B', courseTitle: 'Um' },
+		})
 	})
 
 	it('a failing section fails alone', async () => {

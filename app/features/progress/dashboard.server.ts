@@ -52,7 +52,10 @@ export async function dashboardHome(userId: string, now = new Date(), check: (s:
 		? (() => {
 				const week = lastSevenDays(days.value, today)
 				const thisWeek = week.reduce((n, d) => n + d.count, 0)
-				return { ok: true, value: { streak: streak(Object.keys(days.value), today), thisWeek, goal: WEEKLY_GOAL, goalPercent: weeklyGoalPercent(thisWeek), week } }
+				return {
+					ok: true,
+					value: { streak: streak(Object.keys(days.value), today), thisWeek, goal: WEEKLY_GOAL, goalPercent: weeklyGoalPercent(thisWeek), week },
+				}
 			})()
 		: { ok: false }
 	const statsValue = stats.ok ? stats.value : ZERO_STATS

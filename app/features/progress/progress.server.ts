@@ -237,7 +237,11 @@ export async function dashboardStats(userId: string, context?: CatalogContext): 
  * Where a learner with nothing to resume starts: the first lesson (outline order) of their first enrolled
  * path, else of the first published path. Only published lessons along a published chain.
  */
-export async function firstLesson(userId: string, lang: Language = 'en-US', context?: CatalogContext): Promise<{ lessonId: string; courseId: string; lessonTitle: string } | null> {
+export async function firstLesson(
+	userId: string,
+	lang: Language = 'en-US',
+	context?: CatalogContext,
+): Promise<{ lessonId: string; courseId: string; lessonTitle: string } | null> {
 	const { tree, learner } = context ?? (await catalogContext(userId))
 	const enrolled = learner.enrolledInOrder.map((id) => tree.path.get(id)).filter((p): p is PathNode => !!p)
 	const others = tree.paths.filter((p) => !learner.enrolled.has(p.id))

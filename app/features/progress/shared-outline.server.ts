@@ -16,7 +16,11 @@ export async function publicOutline(pathId: string, lang: Language = 'en-US') {
 				id: c.id,
 				title: c.title,
 				summary: c.summary,
-				modules: (outline?.modules ?? []).map((m) => ({ id: m.id, title: m.title, lessons: m.lessons.map((l) => ({ id: l.id, title: l.title, lessonType: l.lessonType, xpValue: l.xpValue })) })),
+				modules: (outline?.modules ?? []).map((m) => ({
+					id: m.id,
+					title: m.title,
+					lessons: m.lessons.map((l) => ({ id: l.id, title: l.title, lessonType: l.lessonType, xpValue: l.xpValue })),
+				})),
 			}
 		}),
 	)

@@ -18,10 +18,24 @@ const questions = [
 async function learner(id: string) {
 	await createLearner({ id, name: id, email: `${id}@example.test` })
 }
-const xpOf = async (userId: string) => Number((await db.select({ xp: sum(xpLedger.amount) }).from(xpLedger).where(eq(xpLedger.userId, userId)))[0]?.xp ?? 0)
+const xpOf = async (userId: string) =>
+	Number(
+		(
+			await db
+				.select({ xp: sum(xpLedger.amount) })
+				.from(xpLedger)
+				.where(eq(xpLedger.userId, userId))
+		)[0]?.xp ?? 0,
+	)
 const statusOf = async (userId: string, lessonId: string) =>
-	(await db.select({ status: userProgress.status }).from(userProgress).where(and(eq(userProgress.userId, userId), eq(userProgress.lessonId, lessonId))))[0]?.status ?? null
-const enrolled = async (userId: string) => (await db.select({ userId: userEnrollments.userId }).from(userEnrollments).where(eq(userEnrollments.userId, userId))).length
+	(
+		await db
+			.select({ status: userProgress.status })
+			.from(userProgress)
+			.where(and(eq(userProgress.userId, userId), eq(userProgress.lessonId, lessonId)))
+	)[0]?.status ?? null
+const enrolled = async (userId: string) =>
+	(await db.select({ userId: userEnrollments.userId }).from(userEnrollments).where(eq(userEnrollments.userId, userId))).length
 async function take(userId: string, lessonId: string, answers: string[], lang = 'en-US') {
 	let last
 	for (const [i, answer] of answers.entries()) last = await answerQuestion(userId, lessonId, i, answer, false, lang)

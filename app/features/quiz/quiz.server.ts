@@ -20,7 +20,15 @@ function explanationsOf(question: QuizQuestion, lang: string): string[] {
  * an attempt at or above the quiz's pass mark completes the lesson (its XP written once, by the ledger).
  */
 /** `at` backdates the completion a passing answer makes (the demo cohort's history); learners always answer now. */
-export async function answerQuestion(userId: string, lessonId: string, index: number, answer: string, preview = false, lang = 'en-US', at?: Date): Promise<AnswerResult> {
+export async function answerQuestion(
+	userId: string,
+	lessonId: string,
+	index: number,
+	answer: string,
+	preview = false,
+	lang = 'en-US',
+	at?: Date,
+): Promise<AnswerResult> {
 	const lesson = await getVisibleLesson(lessonId, preview)
 	if (!lesson || lesson.lessonType !== 'quiz') return { ok: false, error: 'notFound' }
 	const parsed = parseQuiz(lesson.content ?? '[]')

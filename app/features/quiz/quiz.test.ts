@@ -34,7 +34,7 @@ describe('grading', () => {
 })
 
 describe('the pass mark', () => {
-	it('defaults to 70% and reads an author\'s own mark from the stored quiz', () => {
+	it("defaults to 70% and reads an author's own mark from the stored quiz", () => {
 		expect(DEFAULT_PASS_PERCENT).toBe(70)
 		expect(parseQuiz({ passPercent: 90, questions })).toEqual({ ok: true, questions, passPercent: 90 })
 		expect(parseQuiz(JSON.stringify({ questions }))).toEqual({ ok: true, questions, passPercent: 70 })

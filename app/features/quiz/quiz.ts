@@ -38,9 +38,7 @@ export function passes(score: { correct: number; total: number }, passPercent = 
  * Parse stored quiz content (a JSON array, or a string of JSON) into questions.
  * Returns a problem naming the first question that is wrong, for the admin form.
  */
-export function parseQuiz(
-	content: unknown,
-): { ok: true; questions: QuizQuestion[]; passPercent: number } | { ok: false; problem: string; index?: number } {
+export function parseQuiz(content: unknown): { ok: true; questions: QuizQuestion[]; passPercent: number } | { ok: false; problem: string; index?: number } {
 	let value = content
 	if (typeof value === 'string') {
 		try {

@@ -26,7 +26,12 @@ export type BoardOptions = {
  */
 export async function scoreboard(o: BoardOptions): Promise<{ top: BoardRow[]; me: BoardRow | null }> {
 	const db = await getDb()
-	const period = o.period === 'week' ? weekStart(o.now ?? new Date()).toISOString().slice(0, 10) : 'all'
+	const period =
+		o.period === 'week'
+			? weekStart(o.now ?? new Date())
+					.toISOString()
+					.slice(0, 10)
+			: 'all'
 	const scope = o.pathId ?? 'all'
 	const limit = o.limit ?? TOP_N
 	// Aliased schema objects: a renamed column fails the typecheck here too. `${X} ${x}` reads "table" "alias".

@@ -42,7 +42,10 @@ const NAMED: Record<string, [string, number][]> = {
 export function trustedProxies(entries: string[]): (address: string) => boolean {
 	const list = new BlockList()
 	for (const entry of entries) {
-		for (const [net, bits] of NAMED[entry] ?? [entry.split('/') as [string, string | undefined]].map(([ip, b]) => [ip, b === undefined ? (isIP(ip) === 4 ? 32 : 128) : Number(b)] as [string, number])) {
+		for (const [net, bits] of NAMED[entry] ??
+			[entry.split('/') as [string, string | undefined]].map(
+				([ip, b]) => [ip, b === undefined ? (isIP(ip) === 4 ? 32 : 128) : Number(b)] as [string, number],
+			)) {
 			const family = isIP(net) === 4 ? 'ipv4' : 'ipv6'
 			list.addSubnet(net, bits, family)
 		}
@@ -59,7 +62,11 @@ export function trustedProxies(entries: string[]): (address: string) => boolean 
  * proxies), the next entry is the client. The left end is whatever the client wrote, and is never read
  * unless every proxy in between is ours. A malformed entry stops the walk at the last proxy we trust.
  */
-export function resolveClientAddress(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trust: ProxyTrust | ((address: string, hop: number) => boolean)): string {
+export function resolveClientAddress(
+	socketAddress: string | undefined,
+	forwardedFor: string | string[] | undefined,
+	trust: ProxyTrust | ((address: string, hop: number) => boolean),
+): string {
 	const socket = normalizeAddress(socketAddress) ?? '0.0.0.0'
 	if (trust === false || trust === 0) return socket
 	const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? '')

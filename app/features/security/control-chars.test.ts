@@ -37,7 +37,11 @@ describe('every schema whose text reaches the database drops control characters'
 		expect(roleChangeSchema.parse({ intent: 'grant', email: `ana${NUL}@example.test` }).email).toBe('ana @example.test')
 	})
 	it('tutor questions', () => {
-		const r = tutorRequestSchema(2000).parse({ mode: 'chat', lessonId: '00000000-0000-4000-8000-000000000000', messages: [{ role: 'user', content: `why${NUL}?\nok` }] })
+		const r = tutorRequestSchema(2000).parse({
+			mode: 'chat',
+			lessonId: '00000000-0000-4000-8000-000000000000',
+			messages: [{ role: 'user', content: `why${NUL}?\nok` }],
+		})
 		expect(r.mode === 'chat' && r.messages[0]!.content).toBe('why?\nok')
 	})
 })

@@ -9,7 +9,10 @@ export type Limit = { max: number; windowSeconds: number; per: string }
  * A refused request is answered 429 with `Retry-After` set to the end of the window.
  */
 export function namedLimits(
-	env: Pick<Settings, 'SIGNUP_RATE_LIMIT' | 'TUTOR_RATE_LIMIT' | 'TUTOR_RATE_WINDOW_SECONDS' | 'TUTOR_DAILY_TOKENS' | 'CHALLENGE_RATE_LIMIT' | 'CHALLENGE_RATE_WINDOW_SECONDS'>,
+	env: Pick<
+		Settings,
+		'SIGNUP_RATE_LIMIT' | 'TUTOR_RATE_LIMIT' | 'TUTOR_RATE_WINDOW_SECONDS' | 'TUTOR_DAILY_TOKENS' | 'CHALLENGE_RATE_LIMIT' | 'CHALLENGE_RATE_WINDOW_SECONDS'
+	>,
 ) {
 	return {
 		/** Wrong passwords for one account from one address: guessing one password from one place. */

@@ -15,7 +15,10 @@ export async function purgeExpired(): Promise<{ rateLimits: number; verification
 		.delete(rateLimits)
 		.where(lt(rateLimits.windowStart, sql`now() - ${`${PURGE_AFTER_SECONDS} seconds`}::interval`))
 		.returning({ key: rateLimits.key })
-	const values = await db.delete(verification).where(lt(verification.expiresAt, sql`now()`)).returning({ id: verification.id })
+	const values = await db
+		.delete(verification)
+		.where(lt(verification.expiresAt, sql`now()`))
+		.returning({ id: verification.id })
 	return { rateLimits: counts.length, verifications: values.length }
 }
 

@@ -22,7 +22,7 @@ async function openAndSeed() {
  */
 export function bootstrap(): Promise<void> {
 	done ??= (async () => {
-		for (let warned = false; ; ) {
+		for (let warned = false; ;) {
 			try {
 				await openAndSeed()
 				break
@@ -38,7 +38,9 @@ export function bootstrap(): Promise<void> {
 		const env = getEnv()
 		if (!env.localSite && !env.SMTP_URL) {
 			// Confirmation and reset links would reach nobody; only admins may read the outbox on a public site.
-			const where = env.outboxEnabled ? 'kept in the outbox, which only admins may read (/dev/mailbox)' : 'kept in the outbox table, which nobody can read here (MAIL_OUTBOX is off)'
+			const where = env.outboxEnabled
+				? 'kept in the outbox, which only admins may read (/dev/mailbox)'
+				: 'kept in the outbox table, which nobody can read here (MAIL_OUTBOX is off)'
 			log.warn(`APP_URL is not a local address and SMTP_URL is not set: e-mail is not sent but ${where}`, { appUrl: env.APP_URL })
 		}
 	})()

@@ -48,26 +48,178 @@ type Member = {
 // who only signed up). Nobody but the recent ones is active in the seeding week, and none of them in Smart
 // Contracts, so a learner who starts today can still top this week's boards.
 const MEMBERS: Member[] = [
-	{ name: 'Mariana Costa', country: 'BR', city: 'São Paulo', plan: [['blockchain', 'all'], ['contracts', 8]], from: 54, to: 9, diligence: 0.6, accuracy: 0.9, profile: 'full', avatar: true },
-	{ name: 'Tiago Ferreira', country: 'PT', city: 'Lisboa', plan: [['blockchain', 'all'], ['defi', 6]], from: 50, to: 8, diligence: 0.55, accuracy: 0.85, profile: 'full', avatar: true },
-	{ name: 'Aisha Okafor', country: 'GB', city: 'London', plan: [['defi', 'all']], from: 47, to: 10, diligence: 0.5, accuracy: 0.95, profile: 'full', avatar: true },
-	{ name: 'Lucas Almeida', country: 'BR', city: 'Recife', plan: [['blockchain', 'all']], from: 40, to: 12, diligence: 0.45, accuracy: 0.8, profile: 'some', avatar: true },
-	{ name: 'Sofia Martins', country: 'BR', city: 'Curitiba', plan: [['blockchain', 'all']], from: 35, to: 15, diligence: 0.7, accuracy: 0.75, profile: 'full', avatar: false },
+	{
+		name: 'Mariana Costa',
+		country: 'BR',
+		city: 'São Paulo',
+		plan: [
+			['blockchain', 'all'],
+			['contracts', 8],
+		],
+		from: 54,
+		to: 9,
+		diligence: 0.6,
+		accuracy: 0.9,
+		profile: 'full',
+		avatar: true,
+	},
+	{
+		name: 'Tiago Ferreira',
+		country: 'PT',
+		city: 'Lisboa',
+		plan: [
+			['blockchain', 'all'],
+			['defi', 6],
+		],
+		from: 50,
+		to: 8,
+		diligence: 0.55,
+		accuracy: 0.85,
+		profile: 'full',
+		avatar: true,
+	},
+	{
+		name: 'Aisha Okafor',
+		country: 'GB',
+		city: 'London',
+		plan: [['defi', 'all']],
+		from: 47,
+		to: 10,
+		diligence: 0.5,
+		accuracy: 0.95,
+		profile: 'full',
+		avatar: true,
+	},
+	{
+		name: 'Lucas Almeida',
+		country: 'BR',
+		city: 'Recife',
+		plan: [['blockchain', 'all']],
+		from: 40,
+		to: 12,
+		diligence: 0.45,
+		accuracy: 0.8,
+		profile: 'some',
+		avatar: true,
+	},
+	{
+		name: 'Sofia Martins',
+		country: 'BR',
+		city: 'Curitiba',
+		plan: [['blockchain', 'all']],
+		from: 35,
+		to: 15,
+		diligence: 0.7,
+		accuracy: 0.75,
+		profile: 'full',
+		avatar: false,
+	},
 	{ name: 'Daniel Kim', country: 'KR', plan: [['contracts', 10]], from: 45, to: 9, diligence: 0.4, accuracy: 0.85, profile: 'some', avatar: true },
-	{ name: 'Beatriz Rocha', country: 'BR', city: 'Belo Horizonte', plan: [['blockchain', 12]], from: 30, to: 1, diligence: 0.5, accuracy: 0.7, profile: 'full', avatar: true },
+	{
+		name: 'Beatriz Rocha',
+		country: 'BR',
+		city: 'Belo Horizonte',
+		plan: [['blockchain', 12]],
+		from: 30,
+		to: 1,
+		diligence: 0.5,
+		accuracy: 0.7,
+		profile: 'full',
+		avatar: true,
+	},
 	{ name: 'Nicolás Rojas', country: 'CL', plan: [['defi', 8]], from: 38, to: 11, diligence: 0.35, accuracy: 0.65, profile: 'name', avatar: true },
-	{ name: 'Camila Ribeiro', country: 'BR', city: 'Porto Alegre', plan: [['blockchain', 9], ['contracts', 4]], from: 42, to: 8, diligence: 0.5, accuracy: 0.8, profile: 'some', avatar: false },
-	{ name: 'Jonas Weber', country: 'DE', city: 'Berlin', plan: [['contracts', 6]], from: 28, to: 9, diligence: 0.4, accuracy: 0.9, profile: 'some', avatar: true },
+	{
+		name: 'Camila Ribeiro',
+		country: 'BR',
+		city: 'Porto Alegre',
+		plan: [
+			['blockchain', 9],
+			['contracts', 4],
+		],
+		from: 42,
+		to: 8,
+		diligence: 0.5,
+		accuracy: 0.8,
+		profile: 'some',
+		avatar: false,
+	},
+	{
+		name: 'Jonas Weber',
+		country: 'DE',
+		city: 'Berlin',
+		plan: [['contracts', 6]],
+		from: 28,
+		to: 9,
+		diligence: 0.4,
+		accuracy: 0.9,
+		profile: 'some',
+		avatar: true,
+	},
 	{ name: 'Fernanda Lima', country: 'BR', plan: [['blockchain', 7]], from: 20, to: 0, diligence: 0.6, accuracy: 0.7, profile: 'name', avatar: true },
-	{ name: 'Rafael Souza', country: 'BR', city: 'Salvador', plan: [['blockchain', 8]], from: 25, to: 10, diligence: 0.5, accuracy: 0.6, profile: 'full', avatar: true },
+	{
+		name: 'Rafael Souza',
+		country: 'BR',
+		city: 'Salvador',
+		plan: [['blockchain', 8]],
+		from: 25,
+		to: 10,
+		diligence: 0.5,
+		accuracy: 0.6,
+		profile: 'full',
+		avatar: true,
+	},
 	{ name: 'Priya Nair', country: 'IN', city: 'Bengaluru', plan: [['defi', 5]], from: 18, to: 2, diligence: 0.5, accuracy: 0.85, profile: 'some', avatar: true },
 	{ name: 'Gabriel Santos', country: 'BR', plan: [['contracts', 4]], from: 33, to: 14, diligence: 0.3, accuracy: 0.55, profile: 'name', avatar: false },
-	{ name: 'Inês Carvalho', country: 'PT', city: 'Porto', plan: [['blockchain', 5]], from: 16, to: 1, diligence: 0.55, accuracy: 0.8, profile: 'some', avatar: true },
-	{ name: 'Mateo García', country: 'AR', city: 'Buenos Aires', plan: [['blockchain', 4]], from: 22, to: 9, diligence: 0.4, accuracy: 0.7, profile: 'name', avatar: true },
+	{
+		name: 'Inês Carvalho',
+		country: 'PT',
+		city: 'Porto',
+		plan: [['blockchain', 5]],
+		from: 16,
+		to: 1,
+		diligence: 0.55,
+		accuracy: 0.8,
+		profile: 'some',
+		avatar: true,
+	},
+	{
+		name: 'Mateo García',
+		country: 'AR',
+		city: 'Buenos Aires',
+		plan: [['blockchain', 4]],
+		from: 22,
+		to: 9,
+		diligence: 0.4,
+		accuracy: 0.7,
+		profile: 'name',
+		avatar: true,
+	},
 	{ name: 'Larissa Gomes', country: 'BR', plan: [['defi', 3]], from: 14, to: 8, diligence: 0.5, accuracy: 0.65, profile: 'none', avatar: false },
-	{ name: 'Ethan Brooks', country: 'US', city: 'Austin', plan: [['contracts', 3]], from: 27, to: 19, diligence: 0.3, accuracy: 0.9, profile: 'some', avatar: true },
+	{
+		name: 'Ethan Brooks',
+		country: 'US',
+		city: 'Austin',
+		plan: [['contracts', 3]],
+		from: 27,
+		to: 19,
+		diligence: 0.3,
+		accuracy: 0.9,
+		profile: 'some',
+		avatar: true,
+	},
 	{ name: 'Yuki Tanaka', country: 'JP', plan: [['blockchain', 3]], from: 11, to: 0, diligence: 0.4, accuracy: 0.85, profile: 'name', avatar: true },
-	{ name: 'Pedro Oliveira', country: 'BR', city: 'Fortaleza', plan: [['blockchain', 2]], from: 9, to: 8, diligence: 1, accuracy: 0.6, profile: 'none', avatar: false },
+	{
+		name: 'Pedro Oliveira',
+		country: 'BR',
+		city: 'Fortaleza',
+		plan: [['blockchain', 2]],
+		from: 9,
+		to: 8,
+		diligence: 1,
+		accuracy: 0.6,
+		profile: 'none',
+		avatar: false,
+	},
 	{ name: 'Chloé Dubois', country: 'FR', plan: [['blockchain', 1]], from: 30, to: 30, diligence: 1, accuracy: 0.7, profile: 'name', avatar: true },
 	{ name: 'Amara Diallo', country: 'FR', plan: [], from: 0, to: 0, diligence: 0, accuracy: 0, profile: 'name', avatar: true, alsoEnrolled: ['blockchain'] },
 	{ name: 'Bruno Teixeira', country: 'BR', plan: [], from: 0, to: 0, diligence: 0, accuracy: 0, profile: 'none', avatar: false, alsoEnrolled: ['contracts'] },
@@ -76,14 +228,43 @@ const MEMBERS: Member[] = [
 
 export const COHORT_SIZE = MEMBERS.length
 
-const APPLICATIONS: { type: 'professional' | 'company' | 'investor'; name: string; status: ApplicationStatus; days: number; extra: Record<string, string> }[] = [
-	{ type: 'professional', name: 'Renata Vieira', status: 'new', days: 1, extra: { experience: 'intermediate', portfolio: 'github.com/renata-vieira', message: 'Front-end developer moving to Solidity; I finished the Blockchain path here.' } },
-	{ type: 'company', name: 'Marcelo Pinto', status: 'new', days: 3, extra: { company: 'Pix Ledger Labs', message: 'We are hiring two smart contract engineers in São Paulo.' } },
-	{ type: 'professional', name: 'Kwame Mensah', status: 'contacted', days: 6, extra: { experience: 'beginner', message: 'Self-taught, two years of Python, keen to learn Solidity.' } },
-	{ type: 'investor', name: 'Laura Azevedo', status: 'contacted', days: 10, extra: { company: 'Azevedo Ventures', investmentAmount: '50k-100k', timeline: 'quarter' } },
-	{ type: 'company', name: 'Hannah Schulz', status: 'accepted', days: 15, extra: { company: 'Nordlicht DeFi', message: 'Happy to mentor the next cohort.' } },
-	{ type: 'professional', name: 'Diego Moreno', status: 'rejected', days: 19, extra: { experience: 'advanced', portfolio: 'diego-moreno.dev' } },
-]
+const APPLICATIONS: { type: 'professional' | 'company' | 'investor'; name: string; status: ApplicationStatus; days: number; extra: Record<string, string> }[] =
+	[
+		{
+			type: 'professional',
+			name: 'Renata Vieira',
+			status: 'new',
+			days: 1,
+			extra: {
+				experience: 'intermediate',
+				portfolio: 'github.com/renata-vieira',
+				message: 'Front-end developer moving to Solidity; I finished the Blockchain path here.',
+			},
+		},
+		{
+			type: 'company',
+			name: 'Marcelo Pinto',
+			status: 'new',
+			days: 3,
+			extra: { company: 'Pix Ledger Labs', message: 'We are hiring two smart contract engineers in São Paulo.' },
+		},
+		{
+			type: 'professional',
+			name: 'Kwame Mensah',
+			status: 'contacted',
+			days: 6,
+			extra: { experience: 'beginner', message: 'Self-taught, two years of Python, keen to learn Solidity.' },
+		},
+		{
+			type: 'investor',
+			name: 'Laura Azevedo',
+			status: 'contacted',
+			days: 10,
+			extra: { company: 'Azevedo Ventures', investmentAmount: '50k-100k', timeline: 'quarter' },
+		},
+		{ type: 'company', name: 'Hannah Schulz', status: 'accepted', days: 15, extra: { company: 'Nordlicht DeFi', message: 'Happy to mentor the next cohort.' } },
+		{ type: 'professional', name: 'Diego Moreno', status: 'rejected', days: 19, extra: { experience: 'advanced', portfolio: 'diego-moreno.dev' } },
+	]
 
 /** Mulberry32: a small seeded generator, so the cohort is the same on every machine. */
 function random(seed: number) {
@@ -113,8 +294,7 @@ function avatarOf(name: string, rnd: () => number) {
 	const hue = Math.floor(rnd() * 360)
 	const cells: string[] = []
 	for (let y = 0; y < 5; y++)
-		for (let x = 0; x < 3; x++)
-			if (rnd() < 0.5) for (const cx of new Set([x, 4 - x])) cells.push(`<rect x="${cx}" y="${y}" width="1" height="1"/>`)
+		for (let x = 0; x < 3; x++) if (rnd() < 0.5) for (const cx of new Set([x, 4 - x])) cells.push(`<rect x="${cx}" y="${y}" width="1" height="1"/>`)
 	const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-1 -1 7 7"><rect x="-1" y="-1" width="7" height="7" fill="hsl(${hue} 60% 92%)"/><g fill="hsl(${hue} 55% 42%)">${cells.join('')}</g><title>${name}</title></svg>`
 	return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
 }
@@ -123,7 +303,12 @@ function profileOf(m: Member): Partial<ProfileInput> | null {
 	if (m.profile === 'none') return null
 	const base: Partial<ProfileInput> = { fullName: m.name, country: m.country }
 	if (m.profile === 'name') return base
-	const some: Partial<ProfileInput> = { ...base, city: m.city ?? '', languages: m.country === 'BR' || m.country === 'PT' ? ['Português', 'English'] : ['English'], yearsExperience: 1 + (m.name.length % 7) }
+	const some: Partial<ProfileInput> = {
+		...base,
+		city: m.city ?? '',
+		languages: m.country === 'BR' || m.country === 'PT' ? ['Português', 'English'] : ['English'],
+		yearsExperience: 1 + (m.name.length % 7),
+	}
 	if (m.profile === 'some') return some
 	const handle = emailOf(m.name).split('@')[0]!.replace(/\./g, '-')
 	return {
@@ -160,7 +345,10 @@ async function outline(): Promise<Partial<Record<PathKey, LessonInfo[]>>> {
 
 async function pathIdOf(key: PathKey) {
 	const db = await getDb()
-	const [row] = await db.select({ id: learningPaths.id }).from(learningPaths).where(and(eq(learningPaths.slug, PATH_SLUGS[key]), eq(learningPaths.isPublished, true)))
+	const [row] = await db
+		.select({ id: learningPaths.id })
+		.from(learningPaths)
+		.where(and(eq(learningPaths.slug, PATH_SLUGS[key]), eq(learningPaths.isPublished, true)))
 	return row?.id ?? null
 }
 
@@ -177,7 +365,8 @@ async function prepareLesson(userId: string, lesson: LessonInfo, at: Date, accur
 		const first = Math.max(dayStart, at.getTime() - 20 * 60_000)
 		const score = await quizAttempt(userId, lesson.id, { share, at: new Date(first) })
 		// A poor first try is retaken, as learners do (and as a pass mark would require before completing).
-		if (score.correct / score.total < 0.7) await quizAttempt(userId, lesson.id, { share: 1, at: new Date(Math.min(at.getTime(), Math.max(first + 1_000, at.getTime() - 5 * 60_000))) })
+		if (score.correct / score.total < 0.7)
+			await quizAttempt(userId, lesson.id, { share: 1, at: new Date(Math.min(at.getTime(), Math.max(first + 1_000, at.getTime() - 5 * 60_000))) })
 	}
 	if (lesson.lessonType === 'challenge') await passedChallengeAttempt(userId, lesson.id, { at, failedRuns: Math.floor(rnd() * 4) })
 	return { lessonId: lesson.id, at }
@@ -247,7 +436,8 @@ async function seedDemoLearner(lessonsOf: Partial<Record<PathKey, LessonInfo[]>>
 	const half = secondCourse.slice(0, Math.floor(secondCourse.length / 2))
 	const earlyDays = [16, 15, 13, 12, 10, 9, 8, 6, 5]
 	const done: { lessonId: string; at: Date }[] = []
-	for (const [i, lesson] of firstCourse.entries()) done.push(await prepareLesson(demo.id, lesson, timeOn(now, earlyDays[i % earlyDays.length]!, 19 * 60 + i * 7), 0.8, rnd))
+	for (const [i, lesson] of firstCourse.entries())
+		done.push(await prepareLesson(demo.id, lesson, timeOn(now, earlyDays[i % earlyDays.length]!, 19 * 60 + i * 7), 0.8, rnd))
 	for (const [i, lesson] of half.entries()) done.push(await prepareLesson(demo.id, lesson, timeOn(now, Math.max(0, half.length - 1 - i), 8 * 60 + i), 0.8, rnd))
 	await completions(demo.id, done)
 	const next = secondCourse[half.length]
@@ -260,10 +450,16 @@ async function seedDemoLearner(lessonsOf: Partial<Record<PathKey, LessonInfo[]>>
 
 async function seedApplications(now: Date) {
 	const db = await getDb()
-	const [{ n }] = (await db.select({ n: count() }).from(applications).where(like(applications.email, `%@${COHORT_DOMAIN}`))) as [{ n: number }]
+	const [{ n }] = (await db
+		.select({ n: count() })
+		.from(applications)
+		.where(like(applications.email, `%@${COHORT_DOMAIN}`))) as [{ n: number }]
 	if (Number(n) > 0) return 0
 	for (const a of APPLICATIONS) {
-		await application({ type: a.type, name: a.name, email: emailOf(a.name), ...a.extra }, { status: a.status, at: new Date(now.getTime() - a.days * DAY - 3_600_000) })
+		await application(
+			{ type: a.type, name: a.name, email: emailOf(a.name), ...a.extra },
+			{ status: a.status, at: new Date(now.getTime() - a.days * DAY - 3_600_000) },
+		)
 	}
 	return APPLICATIONS.length
 }

@@ -100,7 +100,18 @@ export async function passedChallengeAttempt(userId: string, lessonId: string, {
 	const db = await getDb()
 	await db
 		.insert(challengeAttempts)
-		.values({ userId, lessonId, draft: source, draftSavedAt: at, runs: failedRuns + 1, failedRuns, lastRunAt: at, firstPassedAt: at, createdAt: at, updatedAt: at })
+		.values({
+			userId,
+			lessonId,
+			draft: source,
+			draftSavedAt: at,
+			runs: failedRuns + 1,
+			failedRuns,
+			lastRunAt: at,
+			firstPassedAt: at,
+			createdAt: at,
+			updatedAt: at,
+		})
 		.onConflictDoNothing()
 }
 

@@ -10,9 +10,7 @@ import { offlineReply, type OfflineCorpus } from './offline.server.ts'
 
 describe('the tutor on a code challenge', async () => {
 	const tree = await readContentTree('content')
-	const lesson = tree
-		.flatMap((p) => p.courses.flatMap((c) => c.modules.flatMap((m) => m.lessons)))
-		.find((l) => l.slug === 'counter-with-events')!
+	const lesson = tree.flatMap((p) => p.courses.flatMap((c) => c.modules.flatMap((m) => m.lessons))).find((l) => l.slug === 'counter-with-events')!
 	const code = lesson.challenge!.starter.replace('// TODO: add one to count and emit Incremented', 'count += 2;')
 	const lastRun: GradeResult = {
 		status: 'tested',
@@ -49,7 +47,10 @@ describe('the tutor on a code challenge', async () => {
 	})
 
 	it('offline: a compile error is named with its line', () => {
-		const broken: GradeResult = { status: 'compileError', errors: [{ file: 'solution', line: 9, column: 5, severity: 'error', message: "Expected ';' but got '}'", problem: null }] }
+		const broken: GradeResult = {
+			status: 'compileError',
+			errors: [{ file: 'solution', line: 9, column: 5, severity: 'error', message: "Expected ';' but got '}'", problem: null }],
+		}
 		const reply = offlineReply('what is wrong?', { lesson: { ...source, challenge: { code, lastRun: broken } }, others: [] }, getT('en-US'))
 		expect(reply).toContain("Your last run did not compile: “Expected ';' but got '}'” on line 9.")
 	})

@@ -14,7 +14,10 @@ function describeRun(run: GradeResult | null): string {
 	if (!run) return 'The learner has not run the tests yet.'
 	if (run.status === 'problem') return `The last run could not test anything: ${run.problem}${run.detail ? ` (${run.detail})` : ''}.`
 	if (run.status === 'compileError')
-		return ['The last run did not compile:', ...run.errors.slice(0, 5).map((e) => `- ${e.file === 'solution' ? `line ${e.line}` : `in the ${e.file}`}: ${e.message}`)].join('\n')
+		return [
+			'The last run did not compile:',
+			...run.errors.slice(0, 5).map((e) => `- ${e.file === 'solution' ? `line ${e.line}` : `in the ${e.file}`}: ${e.message}`),
+		].join('\n')
 	return [
 		`The last run: ${run.passed} of ${run.total} tests passed.`,
 		...run.tests.slice(0, 20).map((t) => `- ${t.name}: ${t.passed ? 'passed' : `failed: ${t.reason ?? ''}`}`),
@@ -42,7 +45,16 @@ export function buildLessonContext(lesson: ContextLesson): string {
 	if (lesson.lessonType === 'challenge' && lesson.challenge) {
 		// The learner's work goes first, so the clip to the limit takes the brief's tail, never the code.
 		const c = lesson.challenge
-		const work = [`The learner's current code:`, '```solidity', clip(c.code ?? '(the starter code, unchanged)', 4000), '```', '', describeRun(c.lastRun), '', 'The brief:']
+		const work = [
+			`The learner's current code:`,
+			'```solidity',
+			clip(c.code ?? '(the starter code, unchanged)', 4000),
+			'```',
+			'',
+			describeRun(c.lastRun),
+			'',
+			'The brief:',
+		]
 		return clip([...head, ...work, lessonText(lesson)].join('\n'), MAX_CONTEXT_CHARS)
 	}
 	return clip([...head, lessonText(lesson)].join('\n'), MAX_CONTEXT_CHARS)

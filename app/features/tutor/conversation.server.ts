@@ -22,10 +22,7 @@ export async function listMessages(userId: string, lessonId: string, limit = MAX
 		.orderBy(desc(m.createdAt), desc(m.role))
 		.limit(limit)
 		.as('latest')
-	const rows = await db
-		.select({ id: latest.id, role: latest.role, content: latest.content })
-		.from(latest)
-		.orderBy(asc(latest.createdAt), desc(latest.role))
+	const rows = await db.select({ id: latest.id, role: latest.role, content: latest.content }).from(latest).orderBy(asc(latest.createdAt), desc(latest.role))
 	return rows
 }
 
@@ -46,7 +43,10 @@ export async function clearMessages(userId: string, lessonId: string) {
 	const db = await getDb()
 	const m = tutorMessages
 	const r = rateLimits
-	const columns = sql.join([r.key, r.count, r.windowStart].map((c) => sql.identifier(c.name)), sql`, `)
+	const columns = sql.join(
+		[r.key, r.count, r.windowStart].map((c) => sql.identifier(c.name)),
+		sql`, `,
+	)
 	await db.execute(sql`
 		WITH gone AS (
 			DELETE FROM ${m} WHERE ${m.userId} = ${userId} AND ${m.lessonId} = ${lessonId} RETURNING ${m.tokens} AS tokens, ${m.createdAt} AS created

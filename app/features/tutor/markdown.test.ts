@@ -4,8 +4,12 @@ import { renderChatMarkdown, renderInline } from './markdown.ts'
 describe('renderChatMarkdown', () => {
 	it('escapes every HTML tag and attribute trick', () => {
 		const html = renderChatMarkdown('<script>alert(1)</script>\n\n<img src=x onerror="alert(1)"> & "quotes" \'single\'')
-		expect(html).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p><p>&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &quot;quotes&quot; &#39;single&#39;</p>')
-		expect(renderChatMarkdown('```\n</code></pre><script>x</script>\n```')).toBe('<pre><code>&lt;/code&gt;&lt;/pre&gt;&lt;script&gt;x&lt;/script&gt;</code></pre>')
+		expect(html).toBe(
+			'<p>&lt;script&gt;alert(1)&lt;/script&gt;</p><p>&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &quot;quotes&quot; &#39;single&#39;</p>',
+		)
+		expect(renderChatMarkdown('```\n</code></pre><script>x</script>\n```')).toBe(
+			'<pre><code>&lt;/code&gt;&lt;/pre&gt;&lt;script&gt;x&lt;/script&gt;</code></pre>',
+		)
 		expect(renderInline('`<b>`')).toBe('<code>&lt;b&gt;</code>')
 	})
 

@@ -86,7 +86,8 @@ export function renderChatMarkdown(source: string): string {
 				const item = current.match(pattern)
 				if (item) items.push(item[1]!)
 				// An indented line continues the item above it (nested lists flatten into it).
-				else if (items.length && /^\s+\S/.test(current) && !fence.test(current)) items[items.length - 1] += ` ${current.trim().replace(/^([-*+]|\d+[.)])\s+/, '')}`
+				else if (items.length && /^\s+\S/.test(current) && !fence.test(current))
+					items[items.length - 1] += ` ${current.trim().replace(/^([-*+]|\d+[.)])\s+/, '')}`
 				else break
 				i++
 			}

@@ -24,14 +24,26 @@ function passagesOf(corpus: OfflineCorpus): Passage[] {
 	// A quiz's own questions answer nothing: for a quiz the course's lessons are the source.
 	// A challenge's brief reads like a text lesson.
 	const readable = (type: string) => type === 'text' || type === 'challenge'
-	const sources = [...(readable(corpus.lesson.lessonType) ? [{ ...corpus.lesson, current: true }] : []), ...corpus.others.map((l) => ({ ...l, current: false }))]
+	const sources = [
+		...(readable(corpus.lesson.lessonType) ? [{ ...corpus.lesson, current: true }] : []),
+		...corpus.others.map((l) => ({ ...l, current: false })),
+	]
 	for (const source of sources) {
 		if (!readable(source.lessonType)) continue
 		for (const section of splitSections(lessonText(source), source.title)) {
 			sectionKey++
 			section.blocks.forEach((block, i) => {
 				if (block.text.length > MAX_PASSAGE_CHARS && block.kind !== 'prose') return
-				out.push({ lesson: source.title, current: source.current, heading: section.heading, sectionKey, first: i === 0, kind: block.kind, text: block.text, order: out.length })
+				out.push({
+					lesson: source.title,
+					current: source.current,
+					heading: section.heading,
+					sectionKey,
+					first: i === 0,
+					kind: block.kind,
+					text: block.text,
+					order: out.length,
+				})
 			})
 		}
 	}
@@ -66,9 +78,7 @@ export function rankPassages(question: string, corpus: OfflineCorpus) {
 	})
 	const bySection = new Map<number, typeof scored>()
 	for (const p of scored) if (p.score > 0) bySection.set(p.sectionKey, [...(bySection.get(p.sectionKey) ?? []), p])
-	const sections = [...bySection.values()]
-		.map((ps) => ({ best: Math.max(...ps.map((p) => p.score)), passages: ps }))
-		.sort((a, b) => b.best - a.best)
+	const sections = [...bySection.values()].map((ps) => ({ best: Math.max(...ps.map((p) => p.score)), passages: ps })).sort((a, b) => b.best - a.best)
 	const top = sections[0]?.best ?? 0
 	return sections
 		.filter((s, i) => i === 0 || (i < 2 && s.best >= top * 0.6))
@@ -90,7 +100,12 @@ function topics(corpus: OfflineCorpus): string[] {
 }
 
 /** Words of a test's name ("testDecrementAtZeroReverts" -> "decrement at zero reverts"). */
-const nameWords = (name: string) => name.replace(/^test_?/, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase()
+const nameWords = (name: string) =>
+	name
+		.replace(/^test_?/, '')
+		.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+		.replace(/_/g, ' ')
+		.toLowerCase()
 
 /**
  * On a code challenge: what the last run said (the first failing test's message, or the first compile
@@ -129,7 +144,9 @@ export function offlineReply(question: string, corpus: OfflineCorpus, t: Transla
 	let budget = MAX_REPLY_PASSAGE_CHARS
 	for (const group of groups) {
 		if (budget <= 0) break
-		parts.push(`**${group.current ? t('tutor.offline.from', { heading: group.heading }) : t('tutor.offline.fromLesson', { heading: group.heading, lesson: group.lesson })}**`)
+		parts.push(
+			`**${group.current ? t('tutor.offline.from', { heading: group.heading }) : t('tutor.offline.fromLesson', { heading: group.heading, lesson: group.lesson })}**`,
+		)
 		for (const text of group.passages) {
 			if (budget <= 0) break
 			const passage = text.startsWith('```') || text.startsWith('|') ? text : clipProse(text, budget)

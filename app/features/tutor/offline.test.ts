@@ -48,7 +48,11 @@ describe('the offline tutor on the demo curriculum', async () => {
 		expect(suggestions).toHaveLength(3)
 		expect(suggestions[0]).toBe('What is a reentrancy attack?')
 		expect(new Set(suggestions).size).toBe(3)
-		for (const s of [asSource(all.find((l) => l.type === 'quiz')!), asSource(all.find((l) => l.type === 'video')!), { title: 'Empty', lessonType: 'text', content: '' }])
+		for (const s of [
+			asSource(all.find((l) => l.type === 'quiz')!),
+			asSource(all.find((l) => l.type === 'video')!),
+			{ title: 'Empty', lessonType: 'text', content: '' },
+		])
 			expect(offlineSuggestions(s, t)).toHaveLength(3)
 	})
 

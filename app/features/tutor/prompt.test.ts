@@ -18,7 +18,11 @@ describe('trimHistory', () => {
 
 describe('parseSuggestions', () => {
 	it('reads a JSON array, even wrapped in prose or a code fence', () => {
-		expect(parseSuggestions('Sure!\n```json\n["What is gas?", "Why hash?", "How do blocks link?"]\n```')).toEqual(['What is gas?', 'Why hash?', 'How do blocks link?'])
+		expect(parseSuggestions('Sure!\n```json\n["What is gas?", "Why hash?", "How do blocks link?"]\n```')).toEqual([
+			'What is gas?',
+			'Why hash?',
+			'How do blocks link?',
+		])
 	})
 
 	it('falls back to lines without bullets or numbers', () => {

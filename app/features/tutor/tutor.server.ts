@@ -89,7 +89,9 @@ export async function suggestResponse(user: SessionUser, lessonId: string, langu
 
 function describe(error: unknown) {
 	// Only the kind and status: a provider's message could echo request details.
-	return error instanceof ProviderError ? { kind: error.kind, status: error.status } : { kind: 'unexpected', name: error instanceof Error ? error.name : typeof error }
+	return error instanceof ProviderError
+		? { kind: error.kind, status: error.status }
+		: { kind: 'unexpected', name: error instanceof Error ? error.name : typeof error }
 }
 
 type Prepared = { ctx: LessonContext; provider: ProviderConfig | null; messages: ProviderMessage[]; askedAt: Date }
@@ -100,7 +102,8 @@ async function prepare(user: SessionUser, lessonId: string, question: string, la
 	const ctx = await loadLessonContext(lessonId, isAdmin(user), user.id, language)
 	if (!ctx) return tutorProblem(language, 404, 'lessonNotFound')
 	const rate = await hit('tutorMessages', user.id)
-	if (rate.limited) return tutorProblem(language, 429, 'rateLimited', { max: env.TUTOR_RATE_LIMIT, minutes: Math.ceil(env.TUTOR_RATE_WINDOW_SECONDS / 60) }, rate.retryAfter)
+	if (rate.limited)
+		return tutorProblem(language, 429, 'rateLimited', { max: env.TUTOR_RATE_LIMIT, minutes: Math.ceil(env.TUTOR_RATE_WINDOW_SECONDS / 60) }, rate.retryAfter)
 	const provider = providerConfig()
 	if (!provider) return { ctx, provider, messages: [], askedAt: new Date() }
 	if ((await tokensUsedToday(user.id)) >= env.TUTOR_DAILY_TOKENS) return tutorProblem(language, 429, 'budget', undefined, untilUtcMidnight())

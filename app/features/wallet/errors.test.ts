@@ -71,9 +71,7 @@ describe('walletErrorKey', () => {
 		// The injected connector refuses an unconfigured chain as SwitchChainError(ChainNotConfiguredError).
 		expect(walletErrorKey(new SwitchChainError(new ChainNotConfiguredError()))).toBe('wallet.errors.chainNotConfigured')
 		// Added the network, then said no to switching: a 4001 whose cause says so.
-		expect(walletErrorKey(new UserRejectedRequestError(new Error('User rejected switch after adding network.')))).toBe(
-			'wallet.errors.rejectedSwitchAfterAdd',
-		)
+		expect(walletErrorKey(new UserRejectedRequestError(new Error('User rejected switch after adding network.')))).toBe('wallet.errors.rejectedSwitchAfterAdd')
 		expect(walletErrorKey(new TimeoutError({ body: {}, url: 'http://127.0.0.1:1' }))).toBe('wallet.errors.timeout')
 	})
 
@@ -84,7 +82,11 @@ describe('walletErrorKey', () => {
 	})
 
 	it('has the spec text for every key, in both languages', () => {
-		const keys = new Set([4001, 4100, 4200, 4900, 4901, 4902, -32002, -32003, -32004, -32005, -32006, 5700, 5710, 5720, 5730, 5740, 5750, 5760, 1].map((c) => walletErrorKey(rpc(c))))
+		const keys = new Set(
+			[4001, 4100, 4200, 4900, 4901, 4902, -32002, -32003, -32004, -32005, -32006, 5700, 5710, 5720, 5730, 5740, 5750, 5760, 1].map((c) =>
+				walletErrorKey(rpc(c)),
+			),
+		)
 		for (const k of ['providerNotFound', 'chainNotConfigured', 'rejectedSwitchAfterAdd', 'timeout']) keys.add(`wallet.errors.${k}`)
 		for (const key of keys) {
 			expect(typeof text(en, key), key).toBe('string')

@@ -19,9 +19,6 @@ export const signedMessageSchema = z.object({
 
 export const walletIntentSchema = z.discriminatedUnion(
 	'intent',
-	[
-		signedMessageSchema.extend({ intent: z.literal('link') }),
-		z.object({ intent: z.literal('unlink'), address }),
-	],
+	[signedMessageSchema.extend({ intent: z.literal('link') }), z.object({ intent: z.literal('unlink'), address })],
 	{ error: 'wallet.errors.invalidRequest' },
 )

@@ -56,14 +56,7 @@ export async function createSiweRequest(input: {
 	return { message, nonce }
 }
 
-export type SiweError =
-	| 'invalidMessage'
-	| 'nonceInvalid'
-	| 'expired'
-	| 'wrongDomain'
-	| 'wrongAddress'
-	| 'wrongChain'
-	| 'badSignature'
+export type SiweError = 'invalidMessage' | 'nonceInvalid' | 'expired' | 'wrongDomain' | 'wrongAddress' | 'wrongChain' | 'badSignature'
 
 export type SiweResult = { ok: true; address: Address; chainId: WalletChainId } | { ok: false; error: SiweError }
 
@@ -86,13 +79,7 @@ async function consumeNonce(nonce: string) {
  * Check a signed SIWE message for `purpose` (and, for linking, for the signed-in `userId`).
  * The nonce is spent by the first attempt, successful or not.
  */
-export async function verifySiwe(input: {
-	message: string
-	signature: string
-	purpose: SiwePurpose
-	userId: string | null
-	now?: Date
-}): Promise<SiweResult> {
+export async function verifySiwe(input: { message: string; signature: string; purpose: SiwePurpose; userId: string | null; now?: Date }): Promise<SiweResult> {
 	const now = input.now ?? new Date()
 	let parsed: ReturnType<typeof parseSiweMessage>
 	try {

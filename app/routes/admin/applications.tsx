@@ -106,11 +106,21 @@ export default function ApplicationsInbox({ loaderData }: Route.ComponentProps) 
 					<table className="w-full text-sm">
 						<thead className="bg-muted/50 text-muted-foreground text-left">
 							<tr>
-								<th scope="col" className="px-4 py-3 font-medium">{t('applications.admin.received')}</th>
-								<th scope="col" className="px-4 py-3 font-medium">{t('applications.admin.name')}</th>
-								<th scope="col" className="px-4 py-3 font-medium">{t('applications.admin.email')}</th>
-								<th scope="col" className="px-4 py-3 font-medium">{t('applications.admin.type')}</th>
-								<th scope="col" className="px-4 py-3 font-medium">{t('applications.admin.status')}</th>
+								<th scope="col" className="px-4 py-3 font-medium">
+									{t('applications.admin.received')}
+								</th>
+								<th scope="col" className="px-4 py-3 font-medium">
+									{t('applications.admin.name')}
+								</th>
+								<th scope="col" className="px-4 py-3 font-medium">
+									{t('applications.admin.email')}
+								</th>
+								<th scope="col" className="px-4 py-3 font-medium">
+									{t('applications.admin.type')}
+								</th>
+								<th scope="col" className="px-4 py-3 font-medium">
+									{t('applications.admin.status')}
+								</th>
 								<th scope="col" className="px-4 py-3">
 									<span className="sr-only">{t('applications.admin.open')}</span>
 								</th>
@@ -127,12 +137,7 @@ export default function ApplicationsInbox({ loaderData }: Route.ComponentProps) 
 										<StatusBadge status={a.status} />
 									</td>
 									<td className="px-4 py-3 text-right">
-										<Button
-											variant="ghost"
-											size="sm"
-											onClick={() => setOpenId(a.id)}
-											aria-label={t('applications.admin.openLabel', { name: a.name })}
-										>
+										<Button variant="ghost" size="sm" onClick={() => setOpenId(a.id)} aria-label={t('applications.admin.openLabel', { name: a.name })}>
 											{t('applications.admin.open')}
 										</Button>
 									</td>
@@ -266,13 +271,24 @@ function ApplicationDetails({ application, onClose }: { application: Item | null
 		? [
 				[t('applications.admin.type'), t(`applications.types.${a.type}`)],
 				[t('applications.modal.fields.name'), a.name],
-				[t('applications.modal.fields.email'), <a key="e" href={`mailto:${a.email}`} className="text-primary underline-offset-4 hover:underline">{a.email}</a>],
+				[
+					t('applications.modal.fields.email'),
+					<a key="e" href={`mailto:${a.email}`} className="text-primary underline-offset-4 hover:underline">
+						{a.email}
+					</a>,
+				],
 				[t('applications.modal.fields.company'), a.company],
 				[t('applications.modal.fields.experience'), a.experience && t(`applications.options.experience.${a.experience}`)],
 				[
 					t('applications.modal.fields.portfolio'),
 					a.portfolio && (
-						<a key="p" href={a.portfolio} target="_blank" rel="noopener noreferrer nofollow" className="text-primary break-all underline-offset-4 hover:underline">
+						<a
+							key="p"
+							href={a.portfolio}
+							target="_blank"
+							rel="noopener noreferrer nofollow"
+							className="text-primary break-all underline-offset-4 hover:underline"
+						>
 							{a.portfolio}
 						</a>
 					),

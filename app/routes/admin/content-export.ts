@@ -5,7 +5,13 @@ import { requireAdmin } from '~/features/auth/session.server.ts'
 import { getDb } from '~/lib/db.server.ts'
 import type { Route } from './+types/content-export'
 
-const query = z.object({ path: z.string().regex(/^[a-z0-9-]{1,80}$/).optional().catch(undefined) })
+const query = z.object({
+	path: z
+		.string()
+		.regex(/^[a-z0-9-]{1,80}$/)
+		.optional()
+		.catch(undefined),
+})
 
 // GET ?path=<slug>: the curriculum (or one path) as a .zip of the content/ folder format.
 export async function loader({ request }: Route.LoaderArgs) {

@@ -59,7 +59,8 @@ export async function action({ request }: Route.ActionArgs) {
 	} catch (error) {
 		rethrowFault(error)
 		if (error instanceof BundleError && error.issues.length) return fail(400, 'admin.content.errors.invalidList', { issues: error.issues })
-		if (error instanceof BundleError) return fail(error.code === 'tooLarge' ? 413 : 400, `admin.content.errors.${error.code}`, { detail: error.detail, values: { mb } })
+		if (error instanceof BundleError)
+			return fail(error.code === 'tooLarge' ? 413 : 400, `admin.content.errors.${error.code}`, { detail: error.detail, values: { mb } })
 		// The admin went away mid-import (the request's signal stops the unpacking): nobody to answer.
 		if (request.signal.aborted) return fail(400, 'admin.errors.badRequest')
 		log.error('content import failed', { error: String(error) })
@@ -238,14 +239,20 @@ function PreviewTable({ preview, applied }: { preview: ImportPreview; applied: b
 							<th scope="col" className="px-3 py-2 font-medium">
 								<span className="sr-only">{t('admin.content.import.level')}</span>
 							</th>
-							<th scope="col" className="px-3 py-2 text-right font-medium">{t(applied ? 'admin.content.import.created' : 'admin.content.import.willCreate')}</th>
-							<th scope="col" className="px-3 py-2 text-right font-medium">{t(applied ? 'admin.content.import.updated' : 'admin.content.import.willUpdate')}</th>
+							<th scope="col" className="px-3 py-2 text-right font-medium">
+								{t(applied ? 'admin.content.import.created' : 'admin.content.import.willCreate')}
+							</th>
+							<th scope="col" className="px-3 py-2 text-right font-medium">
+								{t(applied ? 'admin.content.import.updated' : 'admin.content.import.willUpdate')}
+							</th>
 						</tr>
 					</thead>
 					<tbody className="divide-y">
 						{levels.map((l) => (
 							<tr key={l} data-testid={`import-${l}`}>
-								<th scope="row" className="px-3 py-2 text-left font-medium">{t(`admin.sections.${l}`)}</th>
+								<th scope="row" className="px-3 py-2 text-left font-medium">
+									{t(`admin.sections.${l}`)}
+								</th>
 								<td className="px-3 py-2 text-right tabular-nums">{preview.counts.create[l]}</td>
 								<td className="px-3 py-2 text-right tabular-nums">{preview.counts.update[l]}</td>
 							</tr>

@@ -75,9 +75,7 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
 				))}
 			</ListBody>
 			<EditDialog open={editing !== null} onClose={close} width="sm:max-w-2xl">
-					{editing ? (
-						<CourseForm key={editing.item?.id ?? 'new'} item={editing.item} paths={options.paths} defaultPathId={filter.path} onDone={close} />
-					) : null}
+				{editing ? <CourseForm key={editing.item?.id ?? 'new'} item={editing.item} paths={options.paths} defaultPathId={filter.path} onDone={close} /> : null}
 			</EditDialog>
 		</>
 	)

@@ -68,9 +68,20 @@ export default function AdminLessons({ loaderData }: Route.ComponentProps) {
 				filter={filter}
 				options={options}
 				params={params}
-				search={{ value: filter.q ?? '', label: t('admin.lessons.search'), placeholder: t('admin.lessons.searchPlaceholder'), button: t('admin.lessons.searchButton') }}
+				search={{
+					value: filter.q ?? '',
+					label: t('admin.lessons.search'),
+					placeholder: t('admin.lessons.searchPlaceholder'),
+					button: t('admin.lessons.searchButton'),
+				}}
 				extras={[
-					{ name: 'type', label: t('admin.filters.type'), all: t('admin.filters.all.type'), value: filter.type, options: LESSON_TYPES.map((v) => ({ value: v, label: t(`admin.types.${v}`) })) },
+					{
+						name: 'type',
+						label: t('admin.filters.type'),
+						all: t('admin.filters.all.type'),
+						value: filter.type,
+						options: LESSON_TYPES.map((v) => ({ value: v, label: t(`admin.types.${v}`) })),
+					},
 					{
 						name: 'status',
 						label: t('admin.filters.status'),
@@ -126,17 +137,17 @@ export default function AdminLessons({ loaderData }: Route.ComponentProps) {
 			</ListBody>
 			<Pager page={page} pages={pages} label={t('admin.list.pages')} params={params} />
 			<EditDialog open={editing !== null} onClose={close} width="sm:max-w-4xl">
-					{editing ? (
-						<LessonForm
-							key={editing.item?.id ?? 'new'}
-							item={editing.item}
-							paths={options.paths}
-							courses={options.courses}
-							modules={options.modules}
-							defaultModuleId={filter.module}
-							onDone={close}
-						/>
-					) : null}
+				{editing ? (
+					<LessonForm
+						key={editing.item?.id ?? 'new'}
+						item={editing.item}
+						paths={options.paths}
+						courses={options.courses}
+						modules={options.modules}
+						defaultModuleId={filter.module}
+						onDone={close}
+					/>
+				) : null}
 			</EditDialog>
 		</>
 	)

@@ -75,16 +75,16 @@ export default function AdminModules({ loaderData }: Route.ComponentProps) {
 				))}
 			</ListBody>
 			<EditDialog open={editing !== null} onClose={close} width="sm:max-w-xl">
-					{editing ? (
-						<ModuleForm
-							key={editing.item?.id ?? 'new'}
-							item={editing.item}
-							paths={options.paths}
-							courses={options.courses}
-							defaultCourseId={filter.course}
-							onDone={close}
-						/>
-					) : null}
+				{editing ? (
+					<ModuleForm
+						key={editing.item?.id ?? 'new'}
+						item={editing.item}
+						paths={options.paths}
+						courses={options.courses}
+						defaultCourseId={filter.course}
+						onDone={close}
+					/>
+				) : null}
 			</EditDialog>
 		</>
 	)

@@ -53,9 +53,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
 					<CardHeader>
 						<Inbox className="text-primary size-5" aria-hidden />
 						<CardTitle>{t('applications.admin.card')}</CardTitle>
-						<CardDescription data-testid="count-applications">
-							{t('applications.admin.newCount', { count: loaderData.newApplications })}
-						</CardDescription>
+						<CardDescription data-testid="count-applications">{t('applications.admin.newCount', { count: loaderData.newApplications })}</CardDescription>
 					</CardHeader>
 				</Card>
 			</Link>

@@ -71,7 +71,7 @@ export default function AdminPaths({ loaderData }: Route.ComponentProps) {
 				))}
 			</ListBody>
 			<EditDialog open={editing !== null} onClose={close} width="sm:max-w-xl">
-					{editing ? <PathForm key={editing.item?.id ?? 'new'} item={editing.item} onDone={close} /> : null}
+				{editing ? <PathForm key={editing.item?.id ?? 'new'} item={editing.item} onDone={close} /> : null}
 			</EditDialog>
 		</>
 	)

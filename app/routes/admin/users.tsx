@@ -101,12 +101,24 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
 					<table className="w-full text-sm">
 						<thead className="bg-muted/50 text-muted-foreground text-left">
 							<tr>
-								<th scope="col" className="px-4 py-3 font-medium">{t('admin.users.columns.user')}</th>
-								<th scope="col" className="px-4 py-3 font-medium">{t('admin.users.columns.role')}</th>
-								<th scope="col" className="px-4 py-3 font-medium">{t('admin.users.columns.verified')}</th>
-								<th scope="col" className="px-4 py-3 text-right font-medium">{t('admin.users.columns.enrollments')}</th>
-								<th scope="col" className="px-4 py-3 text-right font-medium">{t('admin.users.columns.xp')}</th>
-								<th scope="col" className="px-4 py-3 font-medium">{t('admin.users.columns.joined')}</th>
+								<th scope="col" className="px-4 py-3 font-medium">
+									{t('admin.users.columns.user')}
+								</th>
+								<th scope="col" className="px-4 py-3 font-medium">
+									{t('admin.users.columns.role')}
+								</th>
+								<th scope="col" className="px-4 py-3 font-medium">
+									{t('admin.users.columns.verified')}
+								</th>
+								<th scope="col" className="px-4 py-3 text-right font-medium">
+									{t('admin.users.columns.enrollments')}
+								</th>
+								<th scope="col" className="px-4 py-3 text-right font-medium">
+									{t('admin.users.columns.xp')}
+								</th>
+								<th scope="col" className="px-4 py-3 font-medium">
+									{t('admin.users.columns.joined')}
+								</th>
 								<th scope="col" className="px-4 py-3">
 									<span className="sr-only">{t('admin.users.columns.actions')}</span>
 								</th>
@@ -150,7 +162,12 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
 													{t('admin.users.revoke')}
 												</Button>
 											) : (
-												<Button variant="outline" size="sm" aria-label={t('admin.users.grantLabel', { email: u.email })} onClick={() => setConfirm({ user: u, grant: true })}>
+												<Button
+													variant="outline"
+													size="sm"
+													aria-label={t('admin.users.grantLabel', { email: u.email })}
+													onClick={() => setConfirm({ user: u, grant: true })}
+												>
 													<ShieldCheck aria-hidden />
 													{t('admin.users.grant')}
 												</Button>

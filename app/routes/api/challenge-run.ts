@@ -12,7 +12,8 @@ export async function action({ request }: Route.ActionArgs) {
 	const parsed = await parseBody(request, runSchema, { kind: 'json', tooLarge: 'challenge.errors.tooLarge' })
 	if (!parsed.ok) return refused(parsed)
 	const outcome = await runChallenge(user.id, parsed.data.lessonId, parsed.data.source, isAdmin(user))
-	if (!outcome.ok) return failure(outcome.error, outcome.status, undefined, outcome.retryAfterSeconds ? { 'Retry-After': String(outcome.retryAfterSeconds) } : undefined)
+	if (!outcome.ok)
+		return failure(outcome.error, outcome.status, undefined, outcome.retryAfterSeconds ? { 'Retry-After': String(outcome.retryAfterSeconds) } : undefined)
 	return data(outcome, { headers: { 'Cache-Control': 'no-store' } })
 }
 

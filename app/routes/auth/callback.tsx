@@ -26,9 +26,7 @@ export default function Callback({ loaderData }: Route.ComponentProps) {
 	const navigate = useNavigate()
 	const navigation = useNavigation()
 	useEffect(() => {
-		const id = loaderData.ok
-			? setTimeout(() => navigate(loaderData.to, { replace: true }), 800)
-			: setTimeout(() => navigate('/login', { replace: true }), 3000)
+		const id = loaderData.ok ? setTimeout(() => navigate(loaderData.to, { replace: true }), 800) : setTimeout(() => navigate('/login', { replace: true }), 3000)
 		return () => clearTimeout(id)
 	}, [loaderData, navigate])
 

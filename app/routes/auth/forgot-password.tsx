@@ -48,7 +48,15 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 			<CardContent>
 				<Form method="post" className="grid gap-4" noValidate>
 					<FormMessage error={formLevelError(result)} success={result?.success} />
-					<FormField label={t('auth.email')} name="email" defaultValue={result?.email} type="email" autoComplete="email" required error={result?.fields?.email} />
+					<FormField
+						label={t('auth.email')}
+						name="email"
+						defaultValue={result?.email}
+						type="email"
+						autoComplete="email"
+						required
+						error={result?.fields?.email}
+					/>
 					<Button type="submit" disabled={busy} data-busy-label={t('auth.forgot.busy')}>
 						{busy ? t('auth.forgot.busy') : t('auth.forgot.submit')}
 					</Button>

@@ -59,15 +59,16 @@ export default function Login({ actionData }: Route.ComponentProps) {
 				<Form method="post" replace className="grid gap-4" noValidate>
 					{redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
 					<FormMessage error={formLevelError(result)} />
-					<FormField label={t('auth.email')} name="email" defaultValue={result?.email} type="email" autoComplete="email" required error={result?.fields?.email} />
 					<FormField
-						label={t('auth.password')}
-						name="password"
-						type="password"
-						autoComplete="current-password"
+						label={t('auth.email')}
+						name="email"
+						defaultValue={result?.email}
+						type="email"
+						autoComplete="email"
 						required
-						error={result?.fields?.password}
+						error={result?.fields?.email}
 					/>
+					<FormField label={t('auth.password')} name="password" type="password" autoComplete="current-password" required error={result?.fields?.password} />
 					<div className="flex justify-end text-sm">
 						<Link to="/forgot-password" className="text-muted-foreground hover:text-foreground underline-offset-4 hover:underline">
 							{t('auth.login.forgot')}

@@ -31,7 +31,8 @@ export async function action({ request }: Route.ActionArgs) {
 	// Echoed into the re-rendered form: the page is static, so a refused post must not empty the field.
 	const email = echoedEmail(parsed.values)
 	if (!parsed.ok) return refused(parsed, { email })
-	if (isCommonPassword(parsed.data.password)) return failure('auth.errors.passwordTooCommon', 400, { password: 'auth.errors.passwordTooCommon' }, undefined, { email })
+	if (isCommonPassword(parsed.data.password))
+		return failure('auth.errors.passwordTooCommon', 400, { password: 'auth.errors.passwordTooCommon' }, undefined, { email })
 	const result = await signUp(request, parsed.data.email, parsed.data.password)
 	if (!result.ok) return failure(result.error, result.status, undefined, retryAfterHeader(result.retryAfter), { email })
 	return { ok: true, success: 'auth.signup.checkEmail' }
@@ -53,7 +54,15 @@ export default function Signup({ actionData }: Route.ComponentProps) {
 			<CardContent className="grid gap-4">
 				<Form method="post" className="grid gap-4" noValidate>
 					<FormMessage error={formLevelError(result)} success={result?.success} />
-					<FormField label={t('auth.email')} name="email" defaultValue={result?.email} type="email" autoComplete="email" required error={result?.fields?.email} />
+					<FormField
+						label={t('auth.email')}
+						name="email"
+						defaultValue={result?.email}
+						type="email"
+						autoComplete="email"
+						required
+						error={result?.fields?.email}
+					/>
 					<FormField
 						label={t('auth.password')}
 						name="password"

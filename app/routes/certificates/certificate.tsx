@@ -27,7 +27,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 		valid: verification.valid,
 		signer: verification.signer,
 		appName: getEnv().APP_NAME,
-		title: message ? t('certificate.pageTitle', { path: pathTitle, name: message.learner || t('certificate.unnamedLearner', { app: getEnv().APP_NAME }) }) : t('certificate.title'),
+		title: message
+			? t('certificate.pageTitle', { path: pathTitle, name: message.learner || t('certificate.unnamedLearner', { app: getEnv().APP_NAME }) })
+			: t('certificate.title'),
 	}
 }
 

@@ -89,8 +89,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 		// A challenge is completed only by a run that passes its tests (on the server), never by this button.
 		if (owner.lessonType === 'challenge') return failure('learn.errors.challengeNotPassed', 409)
 		// A quiz is completed by an attempt that reaches its pass mark (answerQuestion), never by skipping it.
-		if (owner.lessonType === 'quiz' && !(await hasPassedQuiz(user.id, owner.id, owner.content)))
-			return failure('learn.errors.quizNotPassed', 409)
+		if (owner.lessonType === 'quiz' && !(await hasPassedQuiz(user.id, owner.id, owner.content))) return failure('learn.errors.quizNotPassed', 409)
 		const done = await completeOrFail(request, user.id, parsed.data.lessonId, preview)
 		if (done === 'failed') return failure('learn.errors.completeFailed', 500)
 		if (!done) return failure('learn.errors.saveFailed', 404)

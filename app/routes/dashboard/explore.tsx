@@ -82,7 +82,13 @@ function CatalogFilters({ filter, topics, levels }: { filter: CatalogFilter; top
 	const { t } = useTranslation()
 	const active = Boolean(filter.q || filter.level || filter.topic || filter.status)
 	return (
-		<Form key={JSON.stringify(filter)} method="get" role="search" aria-label={t('catalog.search')} className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]">
+		<Form
+			key={JSON.stringify(filter)}
+			method="get"
+			role="search"
+			aria-label={t('catalog.search')}
+			className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]"
+		>
 			<div className="grid gap-1.5">
 				<Label htmlFor="catalog-q">{t('catalog.search')}</Label>
 				<Input id="catalog-q" type="search" name="q" defaultValue={filter.q} placeholder={t('catalog.searchPlaceholder')} maxLength={100} />

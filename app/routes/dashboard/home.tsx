@@ -44,11 +44,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
 						<CardTitle>
 							<h2>{resume ? t('dashboard.resume.title') : t('dashboard.resume.firstTitle')}</h2>
 						</CardTitle>
-						{resume ? (
-							<CardDescription>{resume.courseTitle}</CardDescription>
-						) : (
-							<CardDescription>{t('dashboard.resume.empty')}</CardDescription>
-						)}
+						{resume ? <CardDescription>{resume.courseTitle}</CardDescription> : <CardDescription>{t('dashboard.resume.empty')}</CardDescription>}
 					</CardHeader>
 					<CardContent>
 						{!loaderData.resume.ok ? (

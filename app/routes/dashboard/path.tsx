@@ -77,7 +77,11 @@ export default function PathOverview({ loaderData }: Route.ComponentProps) {
 					</fetcher.Form>
 				)}
 			</PageHeader>
-			{!path.isPublished ? <Badge variant="outline" className="mb-4">{t('admin.draft')}</Badge> : null}
+			{!path.isPublished ? (
+				<Badge variant="outline" className="mb-4">
+					{t('admin.draft')}
+				</Badge>
+			) : null}
 			<div className="mb-6 grid gap-2">
 				<EnglishOnly show={path.englishOnly} className="justify-self-start" />
 				<CatalogFacts facts={{ level: path.level, totalMinutes: path.totalMinutes, lessonCount: total, courseCount: path.courses.length }} />

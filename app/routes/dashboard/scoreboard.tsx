@@ -20,9 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const pathId = query.tab === 'path' ? (paths.find((p) => p.id === query.path) ?? paths[0])?.id : undefined
 	const admin = isAdmin(user)
 	const board =
-		query.tab === 'path' && !pathId
-			? { top: [], me: null }
-			: await scoreboard({ viewerId: user.id, showEmails: admin, period: query.period, pathId })
+		query.tab === 'path' && !pathId ? { top: [], me: null } : await scoreboard({ viewerId: user.id, showEmails: admin, period: query.period, pathId })
 	return { title: getT(request)('nav.scoreboard'), tab: query.tab, period: query.period, pathId: pathId ?? null, paths, isAdmin: admin, ...board }
 }
 

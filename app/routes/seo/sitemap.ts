@@ -8,9 +8,7 @@ export function loader() {
 	const { APP_URL } = getEnv()
 	const urls = publicPages.map(({ path }) => {
 		const loc = `${APP_URL}${path}`
-		const alternates = ['x-default', ...languages]
-			.map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${loc}"/>`)
-			.join('\n')
+		const alternates = ['x-default', ...languages].map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${loc}"/>`).join('\n')
 		return `  <url>\n    <loc>${loc}</loc>\n${alternates}\n    <changefreq>weekly</changefreq>\n    <priority>${path === '/' ? '1.0' : '0.8'}</priority>\n  </url>`
 	})
 	const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`

@@ -10,7 +10,13 @@ import { TEST_SOL } from './test-sol.ts'
 
 export type Solc = { version(): string; compile(input: string, callbacks?: { import: (path: string) => { contents: string } | { error: string } }): string }
 
-export type AbiItem = { type: string; name?: string; inputs?: { type: string; name: string; components?: unknown[] }[]; outputs?: unknown[]; stateMutability?: string }
+export type AbiItem = {
+	type: string
+	name?: string
+	inputs?: { type: string; name: string; components?: unknown[] }[]
+	outputs?: unknown[]
+	stateMutability?: string
+}
 export type CompiledContract = { name: string; abi: AbiItem[]; bytecode: string }
 export type Compiled = { ok: true; tests: CompiledContract[]; abis: AbiItem[][]; warnings: CompileMessage[] } | { ok: false; errors: CompileMessage[] }
 
@@ -76,7 +82,13 @@ export function compileJob(solc: Solc, job: { source: string; tests: string }): 
 			const at = text && e.sourceLocation ? lineAndColumn(text, e.sourceLocation.start) : { line: 0, column: 0 }
 			const problem = e.errorCode === '5333' ? ('pragma' as const) : null
 			// Only `message`, never solc's formattedMessage: that one quotes the tests' source.
-			return { file, ...at, severity: e.severity === 'error' ? 'error' : 'warning', message: problem === 'pragma' ? pragmaText(text ?? '') : e.message, problem }
+			return {
+				file,
+				...at,
+				severity: e.severity === 'error' ? 'error' : 'warning',
+				message: problem === 'pragma' ? pragmaText(text ?? '') : e.message,
+				problem,
+			}
 		})
 	const errors = messages.filter((m) => m.severity === 'error')
 	if (errors.length) return { ok: false, errors }

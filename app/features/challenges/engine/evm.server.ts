@@ -85,7 +85,9 @@ function missingEvent(run: RunState, logs: ExecResult['logs'], selectors: Select
 		data: hex(data),
 	}))
 	for (const e of run.expected) {
-		const found = seen.some((l) => l.emitter === e.emitter && l.data === e.data && l.topics.length === e.topics.length && l.topics.every((t, i) => t === e.topics[i]))
+		const found = seen.some(
+			(l) => l.emitter === e.emitter && l.data === e.data && l.topics.length === e.topics.length && l.topics.every((t, i) => t === e.topics[i]),
+		)
 		if (!found) return `expected event ${selectors.events.get(e.topics[0] ?? '') ?? e.topics[0] ?? '(anonymous)'} from ${e.emitter} was not emitted`
 	}
 	return null
@@ -98,7 +100,13 @@ export async function runTestContract(contract: CompiledContract, order: string[
 	const block = headerAt(START_TIME)
 	const setUpState: RunState = { header: block.header, expected: [] }
 	state.current = setUpState
-	const deployed = await evm.runCall({ caller: SENDER, data: hexToBytes(`0x${contract.bytecode}`), gasLimit: CHALLENGE_LIMITS.setUpGas, block: block as never, value: 0n })
+	const deployed = await evm.runCall({
+		caller: SENDER,
+		data: hexToBytes(`0x${contract.bytecode}`),
+		gasLimit: CHALLENGE_LIMITS.setUpGas,
+		block: block as never,
+		value: 0n,
+	})
 	if (deployed.execResult.exceptionError || !deployed.createdAddress) {
 		return { deployFailed: failureOf(deployed.execResult, selectors, CHALLENGE_LIMITS.setUpGas, setUpState.halt).reason }
 	}
@@ -132,7 +140,13 @@ export async function runTestContract(contract: CompiledContract, order: string[
 		const gasUsed = Number(r.execResult.executionGasUsed)
 		if (r.execResult.exceptionError) {
 			const why = failureOf(r.execResult, selectors, CHALLENGE_LIMITS.testGas, run.halt)
-			results.push({ name, passed: false, gasUsed, reason: why.reason, kind: why.kind === 'revert' && /: got .*, expected /.test(why.reason) ? 'assertion' : why.kind })
+			results.push({
+				name,
+				passed: false,
+				gasUsed,
+				reason: why.reason,
+				kind: why.kind === 'revert' && /: got .*, expected /.test(why.reason) ? 'assertion' : why.kind,
+			})
 			continue
 		}
 		const missing = missingEvent(run, r.execResult.logs, selectors)

@@ -17,9 +17,7 @@ export function isAllowedImport(path: string, from: 'solution' | 'tests'): boole
 
 /** The source with comments blanked out (line breaks kept, so line numbers still match). */
 function withoutComments(source: string): string {
-	return source.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'/g, (m) =>
-		m.startsWith('/') ? m.replace(/[^\n]/g, ' ') : m,
-	)
+	return source.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'/g, (m) => (m.startsWith('/') ? m.replace(/[^\n]/g, ' ') : m))
 }
 
 export type ImportDirective = { path: string; line: number; column: number }

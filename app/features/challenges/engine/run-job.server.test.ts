@@ -107,7 +107,12 @@ describe('runJob', () => {
 	})
 
 	test('a revert in setUp() fails every test with its reason', async () => {
-		const r = tested(await runJob(solc, { source: counter, tests: tests('    function testA() public {}\n    function testB() public {}', 'c = new Counter(); c.set(1000);') }))
+		const r = tested(
+			await runJob(solc, {
+				source: counter,
+				tests: tests('    function testA() public {}\n    function testB() public {}', 'c = new Counter(); c.set(1000);'),
+			}),
+		)
 		expect(r.tests).toHaveLength(2)
 		for (const t of r.tests) expect(t).toMatchObject({ passed: false, kind: 'setUp', reason: 'setUp() failed: TooBig(1000)' })
 	})
@@ -155,7 +160,10 @@ contract ClockTest is Test {
 			['testEvent', true],
 			['testWrongEvent', false],
 		])
-		expect(r.tests[2]).toMatchObject({ kind: 'event', reason: expect.stringMatching(/^expected event Tick\(address,uint256\) from 0x[0-9a-f]{40} was not emitted$/) })
+		expect(r.tests[2]).toMatchObject({
+			kind: 'event',
+			reason: expect.stringMatching(/^expected event Tick\(address,uint256\) from 0x[0-9a-f]{40} was not emitted$/),
+		})
 	})
 
 	test('compile errors carry their line in the learner code; the tests file is never quoted', async () => {
@@ -166,7 +174,10 @@ contract ClockTest is Test {
 		expect(r.errors[0]).toMatchObject({ file: 'solution', line: 10, severity: 'error', problem: null })
 		expect(r.errors[0]!.message).toMatch(/Expected ';'/)
 
-		const missing = await runJob(solc, { source: counter.replace('function increment()', 'function add()'), tests: tests('    function testA() public { c.increment(); }') })
+		const missing = await runJob(solc, {
+			source: counter.replace('function increment()', 'function add()'),
+			tests: tests('    function testA() public { c.increment(); }'),
+		})
 		expect(missing.status).toBe('compileError')
 		if (missing.status !== 'compileError') return
 		expect(missing.errors[0]).toMatchObject({ file: 'tests', problem: null })
@@ -175,7 +186,10 @@ contract ClockTest is Test {
 
 	test('imports outside the allow-list are refused with their line; OpenZeppelin and Test.sol are allowed', async () => {
 		for (const path of ['/etc/passwd', '../../package.json', 'https://example.com/x.sol', 'forge-std/Test.sol', '@openzeppelin/contracts/../../x.sol']) {
-			const r = await runJob(solc, { source: `pragma solidity ^0.8.24;\n\nimport "${path}";\ncontract A {}`, tests: tests('    function testA() public {}', '') })
+			const r = await runJob(solc, {
+				source: `pragma solidity ^0.8.24;\n\nimport "${path}";\ncontract A {}`,
+				tests: tests('    function testA() public {}', ''),
+			})
 			expect(r, path).toMatchObject({ status: 'compileError', errors: [{ file: 'solution', line: 3, problem: 'forbiddenImport' }] })
 		}
 		const token = `pragma solidity ^0.8.24;
@@ -204,6 +218,9 @@ contract TokenTest is Test {
 		const many = Array.from({ length: 51 }, (_, i) => `    function test${i}() public {}`).join('\n')
 		expect(await runJob(solc, { source: counter, tests: tests(many) })).toMatchObject({ status: 'problem', problem: 'tooManyTests' })
 		expect(await runJob(solc, { source: counter, tests: tests('') })).toMatchObject({ status: 'problem', problem: 'noTests' })
-		expect(await runJob(solc, { source: counter + `// ${'x'.repeat(25 * 1024)}`, tests: tests('    function testA() public {}') })).toMatchObject({ status: 'problem', problem: 'tooLarge' })
+		expect(await runJob(solc, { source: counter + `// ${'x'.repeat(25 * 1024)}`, tests: tests('    function testA() public {}') })).toMatchObject({
+			status: 'problem',
+			problem: 'tooLarge',
+		})
 	})
 })

@@ -22,7 +22,8 @@ const GRADER_NICE = 10
 // compiler's and the EVM's code already warm (a cold first compile takes several times as long).
 const WARM_UP = {
 	source: 'pragma solidity ^0.8.20;\ncontract A { uint256 public n; function inc() external { n++; } }',
-	tests: 'pragma solidity ^0.8.20;\nimport {Test} from "Test.sol";\nimport {A} from "Solution.sol";\ncontract T is Test { function testInc() public { A a = new A(); a.inc(); assertEq(a.n(), 1, "n"); } }',
+	tests:
+		'pragma solidity ^0.8.20;\nimport {Test} from "Test.sol";\nimport {A} from "Solution.sol";\ncontract T is Test { function testInc() public { A a = new A(); a.inc(); assertEq(a.n(), 1, "n"); } }',
 }
 
 const port = parentPort
