@@ -28,11 +28,12 @@ async function create(request: APIRequestContext, screen: string, form: Record<s
 }
 
 /**
- * A published path with two courses, Alpha and Beta, each with a module called 'Basics'. Alpha's holds `count`
- * lessons 'Pager <id> 01', '02'...: every third a video, the rest text; the odd ones published.
+ * A draft path (learners never see it: specs running beside this one count the catalog's cards) with two
+ * published courses, Alpha and Beta, each with a module called 'Basics'. Alpha's holds `count` lessons
+ * 'Pager <id> 01', '02'...: every third a video, the rest text; the odd ones published.
  */
 async function seed(request: APIRequestContext, id: string, count = 30) {
-	const path = await create(request, 'paths', { title: `Paging ${id}`, slug: `paging-${id}`, is_published: 'true' })
+	const path = await create(request, 'paths', { title: `Paging ${id}`, slug: `paging-${id}`, is_published: 'false' })
 	const alpha = await create(request, 'courses', { path_id: path, title: `Alpha ${id}`, slug: 'alpha', order: '1', is_published: 'true' })
 	const beta = await create(request, 'courses', { path_id: path, title: `Beta ${id}`, slug: 'beta', order: '2', is_published: 'true' })
 	const alphaBasics = await create(request, 'modules', { course_id: alpha, title: 'Basics', slug: 'basics', order: '1', is_published: 'true' })
@@ -171,9 +172,15 @@ test('the module picker groups modules by course; publish labels follow the save
 	await expect(dialog.getByTestId('publish-hint')).toHaveText('Saving will publish it for learners.')
 	await dialog.getByRole('button', { name: 'Cancel' }).click()
 
-	// The path, course and module forms word it the same way.
+	// The path, course and module forms word it the same way: the draft path's says 'Publish now', its
+	// published course's 'Published'.
 	await visit(page, '/dashboard/admin/paths')
 	await page.getByRole('button', { name: `Edit Paging ${id}` }).click()
+	await expect(dialog.getByRole('switch', { name: 'Publish now', exact: true })).not.toBeChecked()
+	await expect(dialog.getByText('Publish immediately')).toHaveCount(0)
+	await dialog.getByRole('button', { name: 'Cancel' }).click()
+	await visit(page, '/dashboard/admin/courses')
+	await page.getByRole('button', { name: `Edit Alpha ${id}` }).click()
 	published = dialog.getByRole('switch', { name: 'Published', exact: true })
 	await expect(published).toBeChecked()
 	await expect(dialog.getByText('Publish immediately')).toHaveCount(0)

@@ -203,7 +203,8 @@ export function ProfileEditor({ data, wallet }: { data: ProfilePageData; wallet:
 								{panel('progress', <LearningProgress progress={data.progress} />)}
 								{panel('career', <CareerFields {...fields} />)}
 								{editable.has(tab) ? (
-									<div className="flex justify-end border-t pt-4">
+									// Start, not end: the form now ends the page, and a toast (bottom right) would sit on an end-aligned Save.
+									<div className="flex justify-start border-t pt-4">
 										<Button type="submit" disabled={saving || !hydrated} className="w-full sm:w-auto">
 											{saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
 											{saving ? t('profile.saving') : t('profile.save')}

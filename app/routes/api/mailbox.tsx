@@ -22,12 +22,12 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
 			) : (
 				<ul className="space-y-4">
 					{messages.map((m, i) => (
-						<li key={i} className="rounded-lg border p-4" data-testid="mail">
+						<li key={i} className="min-w-0 rounded-lg border p-4" data-testid="mail">
 							<div className="text-muted-foreground text-xs">
 								{new Date(m.createdAt).toLocaleString(i18n.language)} · {t('mailbox.to')} {m.to}
 							</div>
 							<div className="font-medium">{m.subject}</div>
-							<pre className="mt-2 text-sm whitespace-pre-wrap">{m.text}</pre>
+							<pre className="mt-2 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{m.text}</pre>
 							{m.links.map((l) => (
 								<a key={l} href={l} className="text-primary block text-sm break-all underline">
 									{l}
