@@ -48,11 +48,21 @@ export type CourseNode = {
 	modules: ModuleNode[]
 }
 
-export type ModuleNode = { id: string; courseId: string; title: string; titlePt: string | null; order: number; isPublished: boolean; lessons: LessonNode[] }
+export type ModuleNode = {
+	id: string
+	courseId: string
+	slug: string
+	title: string
+	titlePt: string | null
+	order: number
+	isPublished: boolean
+	lessons: LessonNode[]
+}
 
 export type LessonNode = {
 	id: string
 	moduleId: string
+	slug: string
 	title: string
 	titlePt: string | null
 	lessonType: string
@@ -142,6 +152,7 @@ async function loadTree(): Promise<Curriculum> {
 				.select({
 					id: modules.id,
 					courseId: modules.courseId,
+					slug: modules.slug,
 					title: modules.title,
 					titlePt: modules.titlePt,
 					order: modules.order,
@@ -153,6 +164,7 @@ async function loadTree(): Promise<Curriculum> {
 				.select({
 					id: lessons.id,
 					moduleId: lessons.moduleId,
+					slug: lessons.slug,
 					title: lessons.title,
 					titlePt: lessons.titlePt,
 					lessonType: lessons.lessonType,

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { and, asc, eq, inArray } from 'drizzle-orm'
-import { courses, learningPaths, lessons, modules, user } from '#db/schema.ts'
+import { inArray } from 'drizzle-orm'
+import { user } from '#db/schema.ts'
+import { curriculum } from '~/features/catalog/curriculum.server.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { log } from '~/lib/log.server.ts'
@@ -15,44 +16,40 @@ export const demoManifestPath = () => {
 	return dir.startsWith('memory://') ? null : path.join(dir, DEMO_MANIFEST_FILE)
 }
 
-/** The published curriculum and the demo accounts as they are in the database now. */
+/**
+ * The published curriculum (from the tree each process keeps, in outline order) and the demo accounts as
+ * they are in the database now.
+ */
 export async function demoManifest(now = new Date()): Promise<DemoManifest> {
 	const db = await getDb()
-	const rows = await db
-		.select({
-			pathId: learningPaths.id,
-			pathSlug: learningPaths.slug,
-			pathTitle: learningPaths.title,
-			pathTitlePt: learningPaths.titlePt,
-			courseId: courses.id,
-			courseSlug: courses.slug,
-			courseTitle: courses.title,
-			moduleId: modules.id,
-			moduleSlug: modules.slug,
-			moduleTitle: modules.title,
-			id: lessons.id,
-			slug: lessons.slug,
-			title: lessons.title,
-			type: lessons.lessonType,
-			xp: lessons.xpValue,
-		})
-		.from(lessons)
-		.innerJoin(modules, eq(modules.id, lessons.moduleId))
-		.innerJoin(courses, eq(courses.id, modules.courseId))
-		.innerJoin(learningPaths, eq(learningPaths.id, courses.pathId))
-		.where(and(eq(lessons.isPublished, true), eq(modules.isPublished, true), eq(courses.isPublished, true), eq(learningPaths.isPublished, true)))
-		// The order the path page and the course player list them in.
-		.orderBy(asc(learningPaths.slug), asc(courses.order), asc(courses.title), asc(modules.order), asc(modules.title), asc(lessons.order), asc(lessons.title))
-	const paths: DemoPath[] = []
-	for (const r of rows) {
-		let p = paths.at(-1)
-		if (p?.id !== r.pathId) paths.push((p = { id: r.pathId, slug: r.pathSlug, title: r.pathTitle, titlePt: r.pathTitlePt, courses: [] }))
-		let c = p.courses.at(-1)
-		if (c?.id !== r.courseId) p.courses.push((c = { id: r.courseId, slug: r.courseSlug, title: r.courseTitle, modules: [] }))
-		let m = c.modules.at(-1)
-		if (m?.id !== r.moduleId) c.modules.push((m = { id: r.moduleId, slug: r.moduleSlug, title: r.moduleTitle, lessons: [] }))
-		m.lessons.push({ id: r.id, slug: r.slug, title: r.title, type: r.type, xp: r.xp })
-	}
+	const tree = await curriculum()
+	// Published along the whole chain, as learners see it; containers without a published lesson left out.
+	const paths: DemoPath[] = tree.paths
+		.filter((p) => p.isPublished)
+		.map((p) => ({
+			id: p.id,
+			slug: p.slug,
+			title: p.title,
+			titlePt: p.titlePt,
+			courses: p.courses
+				.filter((c) => c.isPublished)
+				.map((c) => ({
+					id: c.id,
+					slug: c.slug,
+					title: c.title,
+					modules: c.modules
+						.filter((m) => m.isPublished)
+						.map((m) => ({
+							id: m.id,
+							slug: m.slug,
+							title: m.title,
+							lessons: m.lessons.filter((l) => l.isPublished).map((l) => ({ id: l.id, slug: l.slug, title: l.title, type: l.lessonType, xp: l.xpValue })),
+						}))
+						.filter((m) => m.lessons.length > 0),
+				}))
+				.filter((c) => c.modules.length > 0),
+		}))
+		.filter((p) => p.courses.length > 0)
 	const emails = Object.values(demoAccounts).map((a) => a.email)
 	const users = await db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.email, emails))
 	const accounts: DemoManifest['accounts'] = {}
