@@ -264,40 +264,35 @@ function demoIds(): Ids {
 	return { paths, lessons: { text, video: ofType('video'), quiz: ofType('quiz'), challenge: ofType('challenge') }, certificate: manifest.certificates[0]!.id }
 }
 
+// One test per language and visitor, so the three halves of a language run side by side on the suite's workers
+// instead of as one long test at its tail.
+const visitors: Who[] = ['anon', 'learner', 'admin']
 for (const lang of languages) {
 	for (const width of widths) {
-		test(`no page scrolls sideways or clips a control at ${width} px in ${lang}`, async ({ browser, baseURL }) => {
-			test.setTimeout(420_000)
-			const who: Record<Who, Awaited<ReturnType<typeof languageContext>>> = {
-				anon: await languageContext(browser, baseURL!, lang, width, 'anon'),
-				learner: await languageContext(browser, baseURL!, lang, width, 'learner'),
-				admin: await languageContext(browser, baseURL!, lang, width, 'admin'),
-			}
-			const ids = demoIds()
-			const failures: string[] = []
-			for (const route of routeTable().filter((r) => r.page)) {
-				const entry = pages[route.path]
-				if (!entry) {
-					failures.push(`${route.path}: no address in the layout check's table`)
-					continue
+		for (const who of visitors) {
+			test(`no page scrolls sideways or clips a control at ${width} px in ${lang} (${who})`, async ({ browser, baseURL }) => {
+				test.setTimeout(240_000)
+				const { context, page, errors } = await languageContext(browser, baseURL!, lang, width, who)
+				const ids = demoIds()
+				const failures: string[] = []
+				for (const route of routeTable().filter((r) => r.page && pages[r.path]?.who === who)) {
+					const entry = pages[route.path]!
+					for (const url of entry.urls(ids)) {
+						const response = await page.goto(url)
+						// Measured as the learner sees it once React has run. The static pages (landings, sign-in, certificates)
+						// ship no React; an error page (a 404) hydrates without the app's mark, so it waits for the network to settle.
+						if (!(await page.evaluate(() => '__reactRouterContext' in window))) await page.waitForLoadState('load')
+						else if ((response?.status() ?? 200) >= 400) await page.waitForLoadState('networkidle')
+						else await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+						await expect(page.locator('html'), `${url} renders in ${lang}`).toHaveAttribute('lang', lang)
+						for (const p of await page.evaluate(findProblems))
+							failures.push(`${lang} ${width}px ${url} (${route.path}, ${who}): ${p.kind}: ${p.element} — ${p.detail}`)
+					}
 				}
-				const { page } = who[entry.who]
-				for (const url of entry.urls(ids)) {
-					const response = await page.goto(url)
-					// Measured as the learner sees it once React has run. The static pages (landings, sign-in, certificates)
-					// ship no React; an error page (a 404) hydrates without the app's mark, so it waits for the network to settle.
-					if (!(await page.evaluate(() => '__reactRouterContext' in window))) await page.waitForLoadState('load')
-					else if ((response?.status() ?? 200) >= 400) await page.waitForLoadState('networkidle')
-					else await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
-					await expect(page.locator('html'), `${url} renders in ${lang}`).toHaveAttribute('lang', lang)
-					for (const p of await page.evaluate(findProblems))
-						failures.push(`${lang} ${width}px ${url} (${route.path}, ${entry.who}): ${p.kind}: ${p.element} — ${p.detail}`)
-				}
-			}
-			const errors = Object.values(who).flatMap((w) => w.errors)
-			for (const w of Object.values(who)) await w.context.close()
-			expect(failures, failures.join('\n')).toEqual([])
-			expect(errors, 'console errors').toEqual([])
-		})
+				await context.close()
+				expect(failures, failures.join('\n')).toEqual([])
+				expect(errors, 'console errors').toEqual([])
+			})
+		}
 	}
 }
