@@ -245,3 +245,31 @@ test('em português: busca, páginas, filtros, selos de tipo e rótulos de publi
 		.click()
 	await expect(dialog.getByRole('switch', { name: 'Publicar agora', exact: true })).not.toBeChecked()
 })
+
+test("a new lesson's suggested order counts the lesson created just before it, however slowly the list reloads", async ({ page }) => {
+	test.setTimeout(180_000)
+	const id = uid()
+	await loginAs(page, demo.admin)
+	const { alphaBasics } = await seed(page.request, id, 2)
+	await visit(page, lessonsOf(`Pager ${id}`))
+	const dialog = page.getByRole('dialog')
+	const open = async () => {
+		await page.getByRole('button', { name: 'New Lesson' }).click()
+		await dialog.getByLabel('Module', { exact: true }).selectOption(alphaBasics)
+	}
+	await open()
+	await expect(dialog.getByLabel('Order', { exact: true })).toHaveValue('3')
+	await dialog.getByLabel('Title', { exact: true }).fill(`Pager ${id} 03`)
+	await dialog.getByLabel('Content (Markdown)').fill('Lesson 03.')
+	// The list's reload after the save takes a while (a slow network): the dialog answers once it is back.
+	await page.route(/\/dashboard\/admin\/lessons\.data/, async (route) => {
+		if (route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 1_500))
+		await route.continue()
+	})
+	await dialog.getByRole('button', { name: 'Create lesson' }).click()
+	// Opened as soon as the save is announced, the next dialog follows the new lesson.
+	await expect(page.getByText('Lesson created')).toBeVisible()
+	await open()
+	await expect(dialog.getByLabel('Order', { exact: true })).toHaveValue('4')
+	await expect(range(page)).toHaveText('Lessons 1–3 of 3')
+})

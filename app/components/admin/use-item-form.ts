@@ -53,9 +53,12 @@ export function useItemForm(opts: { schema: z.ZodType; initial: Record<string, s
 		void fetcher.submit({ ...values, intent: id ? 'update' : 'create', ...(id ? { id } : {}) }, { method: 'post' })
 	}
 
+	// Answered once the page's data has been read again ('idle', not 'loading'): the list behind the dialog
+	// then shows the new item, and the next 'New' dialog suggests the order after it (opened during the
+	// reload, it suggested the same order twice).
 	useEffect(() => {
 		const data = fetcher.data
-		if (fetcher.state === 'submitting' || !data || handled.current === data) return
+		if (fetcher.state !== 'idle' || !data || handled.current === data) return
 		handled.current = data
 		if (data.ok) {
 			toast.success(t(id ? messages.updated : messages.created))
