@@ -1,3 +1,5 @@
+import { dateFormat, numberFormat } from '~/features/i18n/formats.ts'
+
 // Every marketing figure comes from here, so a change of cohort date or stipend is one edit.
 // Pages format these numbers for the reader's language with the helpers below; copy in the
 // locale files takes them as interpolation values, never as literal text.
@@ -47,12 +49,12 @@ export type CompanyTier = (typeof program.companyTiers)[number]
 
 /** "$6,000" / "US$ 6.000". */
 function formatUsd(value: number, lang: string) {
-	return new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 }).format(value)
+	return numberFormat(lang, { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 }).format(value)
 }
 
 /** "$6K", "$1.2T" / "US$ 6 mil", "US$ 1,2 tri". */
 function formatUsdCompact(value: number, lang: string) {
-	return new Intl.NumberFormat(lang, {
+	return numberFormat(lang, {
 		style: 'currency',
 		currency: 'USD',
 		notation: 'compact',
@@ -63,17 +65,17 @@ function formatUsdCompact(value: number, lang: string) {
 
 /** "3.7M" / "3,7 mi". */
 function formatCompact(value: number, lang: string) {
-	return new Intl.NumberFormat(lang, { notation: 'compact', maximumFractionDigits: 1 }).format(value)
+	return numberFormat(lang, { notation: 'compact', maximumFractionDigits: 1 }).format(value)
 }
 
 /** "10,000" / "10.000". */
 export function formatNumber(value: number, lang: string) {
-	return new Intl.NumberFormat(lang).format(value)
+	return numberFormat(lang).format(value)
 }
 
 /** "April 2026" / "abril de 2026". */
 function formatMonth(isoDate: string, lang: string) {
-	return new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(isoDate))
+	return dateFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(isoDate))
 }
 
 /** "8-12" with the language's digits. */

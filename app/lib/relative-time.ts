@@ -1,3 +1,5 @@
+import { relativeTimeFormat } from '~/features/i18n/formats.ts'
+
 const SECOND = 1000
 const MINUTE = 60 * SECOND
 const HOUR = 60 * MINUTE
@@ -12,7 +14,7 @@ const YEAR = 365 * DAY
 export function relativeTime(date: Date | string | number, now: Date | string | number, language: string): string {
 	const diff = new Date(date).getTime() - new Date(now).getTime()
 	const abs = Math.abs(diff)
-	const rtf = new Intl.RelativeTimeFormat(language, { numeric: 'auto' })
+	const rtf = relativeTimeFormat(language, { numeric: 'auto' })
 	const sign = diff < 0 ? -1 : 1
 	if (abs < 45 * SECOND) return rtf.format(0, 'second')
 	if (abs < 45 * MINUTE) return rtf.format(sign * Math.max(1, Math.round(abs / MINUTE)), 'minute')

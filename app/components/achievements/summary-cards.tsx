@@ -2,10 +2,11 @@ import { CircleCheckBig, Hourglass, Sparkles, Star } from 'lucide-react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { Card, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import type { AchievementSummary } from '~/features/achievements/rules.ts'
+import { numberFormat } from '~/features/i18n/formats.ts'
 
 export function SummaryCards({ summary }: { summary: AchievementSummary }) {
 	const { t, i18n } = useTranslation()
-	const nf = new Intl.NumberFormat(i18n.language)
+	const nf = numberFormat(i18n.language)
 	const cards = [
 		{ key: 'completed', icon: CircleCheckBig, value: t('achievements.summary.completedValue', { done: summary.completed, total: summary.total }) },
 		{ key: 'inProgress', icon: Hourglass, value: nf.format(summary.inProgress) },

@@ -5,10 +5,11 @@ import { useTranslation } from '~/features/i18n/react.tsx'
 import { ZERO_ADDRESS, type CertificateMessage } from '~/features/certificates/typed-data.ts'
 import { formatNumber } from '~/lib/program.ts'
 import { cn } from '~/lib/utils'
+import { dateFormat } from '~/features/i18n/formats.ts'
 
 export function formatIssuedAt(issuedAt: number, lang: string) {
 	// UTC, so the server's HTML and any later render agree whatever the visitor's time zone.
-	return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(issuedAt * 1000))
+	return dateFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(issuedAt * 1000))
 }
 
 /** The frame of the public certificate pages (a certificate, the verifier): the logo bar and a narrow column. */

@@ -2,6 +2,7 @@ import { CheckCircle2, TriangleAlert, XCircle } from 'lucide-react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import type { CompileMessage, GradeResult, RunSettings, TestResult } from '~/features/challenges/types.ts'
 import { cn } from '~/lib/utils'
+import { numberFormat } from '~/features/i18n/formats.ts'
 
 type T = (key: string, options?: Record<string, unknown>) => string
 
@@ -36,7 +37,7 @@ function where(t: T, m: CompileMessage) {
 export function RunResults({ result, settings, headingLevel = 3 }: { result: GradeResult; settings: RunSettings; headingLevel?: 3 | 4 }) {
 	const { t, i18n } = useTranslation()
 	const Heading = `h${headingLevel}` as 'h3'
-	const nf = new Intl.NumberFormat(i18n.language)
+	const nf = numberFormat(i18n.language)
 	if (result.status === 'problem') {
 		return (
 			<p role="alert" className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm" data-testid="run-problem">

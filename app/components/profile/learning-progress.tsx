@@ -8,19 +8,20 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import type { HeatCell } from '~/features/profile/activity.ts'
 import type { ProfilePageData } from '~/features/profile/types.ts'
 import { cn } from '~/lib/utils'
+import { dateFormat, numberFormat } from '~/features/i18n/formats.ts'
 
 const levels = ['bg-muted', 'bg-primary/25', 'bg-primary/50', 'bg-primary/75', 'bg-primary'] as const
 
 // Dates are UTC days; formatting them in UTC keeps server and browser renders identical.
 function useDayFormat() {
 	const { i18n } = useTranslation()
-	return new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' })
+	return dateFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' })
 }
 
 function Heatmap({ weeks }: { weeks: HeatCell[][] }) {
 	const { t, i18n } = useTranslation()
 	const fmt = useDayFormat()
-	const weekday = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' })
+	const weekday = dateFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' })
 	const label = (c: HeatCell) => t('profile.progress.day', { count: c.count, date: fmt.format(new Date(`${c.day}T00:00:00Z`)) })
 	return (
 		<figure className="grid gap-2">
@@ -67,7 +68,7 @@ function Heatmap({ weeks }: { weeks: HeatCell[][] }) {
 export function LearningProgress({ progress }: { progress: ProfilePageData['progress'] }) {
 	const { t, i18n } = useTranslation()
 	const fmt = useDayFormat()
-	const nf = new Intl.NumberFormat(i18n.language)
+	const nf = numberFormat(i18n.language)
 	return (
 		<div className="grid gap-6">
 			<div className="grid grid-cols-2 gap-4">

@@ -4,6 +4,7 @@ import { Avatar, AvatarFallback, AvatarImage } from '~/components/ui/avatar'
 import { Badge } from '~/components/ui/badge'
 import { nameInitials, type BoardRow } from '~/features/scoreboard/params.ts'
 import { cn } from '~/lib/utils'
+import { numberFormat } from '~/features/i18n/formats.ts'
 
 const medals = {
 	1: { icon: Trophy, className: 'bg-yellow-100 text-yellow-700 ring-yellow-300 dark:bg-yellow-950 dark:text-yellow-300' },
@@ -32,7 +33,7 @@ function RankBadge({ rank }: { rank: number }) {
 
 export function BoardItem({ row }: { row: BoardRow }) {
 	const { t, i18n } = useTranslation()
-	const nf = new Intl.NumberFormat(i18n.language)
+	const nf = numberFormat(i18n.language)
 	const name = row.name ?? t('scoreboard.anonymous')
 	return (
 		<div

@@ -1,4 +1,5 @@
 import type { InboxFilter } from './schemas.ts'
+import { dateFormat } from '~/features/i18n/formats.ts'
 
 /** The inbox's query string for a filter (and page), shared by links, pagination and export. */
 export function filterSearch(filter: InboxFilter, page?: number) {
@@ -13,7 +14,7 @@ export function filterSearch(filter: InboxFilter, page?: number) {
 
 /** Received date, the same on server and browser (UTC), in the reader's language. */
 export function formatReceived(date: Date | string, lang: string) {
-	return new Intl.DateTimeFormat(lang, {
+	return dateFormat(lang, {
 		year: 'numeric',
 		month: 'short',
 		day: 'numeric',

@@ -2,6 +2,8 @@
 // and plural keys (key_one, key_other...) chosen with Intl.PluralRules. The same code runs on the
 // server and in the browser, so server HTML and hydration agree; it costs about 1 KB instead of ~20.
 
+import { numberFormat, pluralRules } from './formats.ts'
+
 export type Messages = { [key: string]: string | Messages }
 export type TOptions = Record<string, unknown> & { count?: number; defaultValue?: string }
 export type TFunction = (key: string, options?: TOptions) => string
@@ -15,15 +17,7 @@ function lookup(messages: Messages, key: string): string | undefined {
 	return typeof node === 'string' ? node : undefined
 }
 
-const pluralRules = new Map<string, Intl.PluralRules>()
-function pluralCategory(lang: string, count: number) {
-	let rules = pluralRules.get(lang)
-	if (!rules) {
-		rules = new Intl.PluralRules(lang)
-		pluralRules.set(lang, rules)
-	}
-	return rules.select(count)
-}
+const pluralCategory = (lang: string, count: number) => pluralRules(lang).select(count)
 
 function interpolate(template: string, values: TOptions | undefined) {
 	if (!values) return template
@@ -36,14 +30,9 @@ function interpolate(template: string, values: TOptions | undefined) {
 // Quantities read as the reader writes them (1.234 in pt-BR, 1,234 in en-US). Only these names: other
 // numbers (a year, a chain id, a line number) are identifiers and must stay unformatted.
 const QUANTITIES = new Set(['count', 'xp', 'total', 'done', 'max', 'passed', 'correct'])
-const numberFormats = new Map<string, Intl.NumberFormat>()
 function formatQuantities(lang: string, options: TOptions | undefined): TOptions | undefined {
 	if (!options) return options
-	let nf = numberFormats.get(lang)
-	if (!nf) {
-		nf = new Intl.NumberFormat(lang)
-		numberFormats.set(lang, nf)
-	}
+	const nf = numberFormat(lang)
 	// t() runs hundreds of times a render: copy the options only when there is a quantity to format.
 	let out: TOptions | undefined
 	for (const name of QUANTITIES) if (typeof options[name] === 'number') (out ??= { ...options })[name] = nf.format(options[name])

@@ -28,6 +28,7 @@ import { answerQuestion, hasPassedQuiz } from '~/features/quiz/quiz.server.ts'
 import { failure, parseBody, refused } from '~/lib/forms.server.ts'
 import type { Route } from './+types/course'
 import { failureKey } from '~/lib/failure.ts'
+import { numberFormat } from '~/features/i18n/formats.ts'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const user = await requireUser(request)
@@ -274,7 +275,7 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 /** The moment a course ends: what it earned and where to go next. */
 function CourseFinished(props: { courseTitle: string; xp: number; lessons: number; next: { id: string; title: string } | null; pathId: string }) {
 	const { t, i18n } = useTranslation()
-	const nf = new Intl.NumberFormat(i18n.language)
+	const nf = numberFormat(i18n.language)
 	return (
 		<section className="grid justify-items-center gap-4 rounded-xl border p-8 text-center" aria-labelledby="course-finished" data-testid="course-finished">
 			<PartyPopper className="size-10 text-amber-500" aria-hidden />

@@ -13,6 +13,7 @@ import { dashboardHome } from '~/features/progress/dashboard.server.ts'
 import { failIfAsked } from '~/features/progress/section-faults.server.ts'
 import { SectionError } from '~/components/learn/section-error'
 import type { Route } from './+types/home'
+import { dateFormat, numberFormat } from '~/features/i18n/formats.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUser(request)
@@ -26,7 +27,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
 	const { t, i18n } = useTranslation()
 	const { stats, statsFailed, habits, start, firstVisit, paths, challenges } = loaderData
 	const resume = loaderData.resume.ok ? loaderData.resume.value : null
-	const nf = new Intl.NumberFormat(i18n.language)
+	const nf = numberFormat(i18n.language)
 	const statCards = [
 		{ key: 'totalXP', icon: Star, value: nf.format(stats.totalXP) },
 		{ key: 'completedLessons', icon: BookOpenCheck, value: nf.format(stats.completedLessons) },
@@ -165,8 +166,8 @@ type Habits = { streak: number; thisWeek: number; goal: number; goalPercent: num
 function HabitsCard({ habits: h }: { habits: Habits }) {
 	const { t, i18n } = useTranslation()
 	// The habit bars are UTC days (spec section 9): label them in the learner's language, in UTC.
-	const weekday = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' })
-	const longDay = new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' })
+	const weekday = dateFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' })
+	const longDay = dateFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' })
 	const dayOf = (day: string) => new Date(`${day}T00:00:00Z`)
 	return (
 		<Card>
