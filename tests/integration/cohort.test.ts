@@ -17,7 +17,7 @@ import type { DbHandle } from '#db/client.server.ts'
 import { readContentTree } from '~/features/catalog/content-files.server.ts'
 import { importCurriculum } from '~/features/catalog/import.server.ts'
 import { getCertificate, verifyCertificate } from '~/features/certificates/certificates.server.ts'
-import { dashboardStats, resumePoint } from '~/features/progress/progress.server.ts'
+import { dashboardHome } from '~/features/progress/dashboard.server.ts'
 import { scoreboard } from '~/features/scoreboard/scoreboard.server.ts'
 import { COHORT_DOMAIN, COHORT_SIZE, cohortManifestPath, seedCohort } from '~/features/system/cohort.server.ts'
 import { demoAccounts } from '~/features/system/demo-accounts.ts'
@@ -25,7 +25,7 @@ import { CONTENT_DIR } from '~/features/system/seed.server.ts'
 import { application, createLearner, enrollIn } from '#tests/support/factories.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 import { streak, utcDay } from '~/features/progress/habits.ts'
-import { completionDays } from '~/features/progress/progress.server.ts'
+import { completionDays, resumePoint } from '~/features/progress/progress.server.ts'
 
 // The demo cohort (issue 19, point 1): made once, idempotent, demo rows only, every aggregate equal to the ledger.
 
@@ -113,7 +113,7 @@ describe('demo cohort seeding', () => {
 	})
 
 	it('leaves the demo learner part-way: a few hundred XP, a streak through today, a lesson to pick up', async () => {
-		const stats = await dashboardStats(demoLearner)
+		const { stats } = await dashboardHome(demoLearner)
 		expect(stats.totalXP).toBeGreaterThanOrEqual(200)
 		expect(stats.totalXP).toBeLessThan(600)
 		expect(streak(Object.keys(await completionDays(demoLearner)), utcDay(now))).toBeGreaterThanOrEqual(3)

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type DbHandle } from '#db/client.server.ts'
 import { withPgClient } from '#db/pg-admin.ts'
-import { lessons } from '#db/schema.ts'
+import { lessons, userProgress } from '#db/schema.ts'
 import { getCourseOutline, getVisibleLesson, listAvailablePaths } from '~/features/catalog/catalog.server.ts'
 import { curriculum } from '~/features/catalog/curriculum.server.ts'
 import { getDb, setDbHandleForTests } from '~/lib/db.server.ts'
@@ -48,6 +48,25 @@ describe('the curriculum kept in the process (PGlite)', () => {
 		expect(await getVisibleLesson(id)).toBeNull()
 		expect((await getCourseOutline(cur.course.id, learner))?.modules[0]?.lessons.map((l) => l.id)).toEqual([cur.lessons[0]!.id])
 		expect(await getVisibleLesson(id, true)).not.toBeNull()
+	})
+
+	it("reads a learner's statuses again when the tree their one statement started from was stale", async () => {
+		// The player's statement picks its lessons from the kept tree; a lesson added behind the cache's back
+		// (with the learner's progress in it) must still come back with its status, read after the reload.
+		const db = await getDb()
+		expect((await getCourseOutline(cur.course.id, learner))?.modules[0]?.lessons).toHaveLength(1)
+		const [added] = await db
+			.insert(lessons)
+			.values({ moduleId: cur.module.id, title: 'Added elsewhere', slug: 'added-elsewhere', lessonType: 'text', content: 'x', order: 9, isPublished: true })
+			.returning({ id: lessons.id })
+		await db.insert(userProgress).values({ userId: learner, lessonId: added!.id, status: 'completed', completedAt: new Date() })
+		const outline = await getCourseOutline(cur.course.id, learner)
+		expect(outline?.modules[0]?.lessons.map((l) => [l.title, l.status])).toEqual([
+			['Renamed elsewhere', 'not_started'],
+			['Added elsewhere', 'completed'],
+		])
+		await db.delete(userProgress).where(eq(userProgress.lessonId, added!.id))
+		await db.delete(lessons).where(eq(lessons.id, added!.id))
 	})
 
 	it('keeps the version of a write that rolled back', async () => {

@@ -3,7 +3,7 @@ import type { Language } from '~/features/i18n/config.ts'
 import { localize, localizeOptional } from './localize.ts'
 import { LEVELS, type CourseSummary, type Level, type OutlineLesson, type OutlineModule, type PathCard } from './types.ts'
 import { curriculum, isVisible, lessonBodies, visibleChain, visibleLessons, type CourseNode, type Curriculum, type PathNode } from './curriculum.server.ts'
-import { catalogContext, lessonStates, type CatalogContext, type LessonState } from './learner-state.server.ts'
+import { catalogContext, courseState, type CatalogContext, type LessonState } from './learner-state.server.ts'
 
 export type { Level, OutlineLesson, OutlineModule, PathCard }
 
@@ -220,15 +220,14 @@ function outlineOf(found: NonNullable<ReturnType<typeof visibleCourse>>, states:
 	}
 }
 
-/** What the course player shows: the outline with the learner's statuses and the course's standing, one query. */
+/**
+ * What the course player shows: the outline with the learner's statuses and the course's standing, and the
+ * lesson the learner touched last (a view of it needs no write); one query.
+ */
 export async function learnerCourse(courseId: string, userId: string, preview = false, lang: Language = 'en-US') {
-	const tree = await curriculum()
+	const { tree, states, latestTouched } = await courseState(userId, (t) => visibleCourse(t, courseId, preview)?.lessons.map((l) => l.id) ?? [])
 	const found = visibleCourse(tree, courseId, preview)
 	if (!found) return null
-	const states = await lessonStates(
-		userId,
-		found.lessons.map((l) => l.id),
-	)
 	const lessons = found.lessons
 	const courses = found.path.courses
 	const next = courses.slice(courses.indexOf(found.course) + 1).find((c) => isVisible(c, preview)) ?? null
@@ -239,7 +238,7 @@ export async function learnerCourse(courseId: string, userId: string, preview = 
 		next: next && { id: next.id, title: next.title },
 		minutes: Object.fromEntries(lessons.filter((l) => l.durationMinutes !== null).map((l) => [l.id, l.durationMinutes!])),
 	}
-	return { outline: outlineOf(found, states, preview, lang), summary, tree }
+	return { outline: outlineOf(found, states, preview, lang), summary, tree, latestTouched }
 }
 
 /** The course player's outline (no lesson bodies) with the learner's status per lesson, in the learner's language. */

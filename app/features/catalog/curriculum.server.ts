@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
 import { courses, curriculumVersion, learningPaths, lessons, modules } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
 import type { Level } from './types.ts'
@@ -97,12 +97,11 @@ type Cache = {
 const g = globalThis as unknown as { __curriculum?: Cache }
 const cache: Cache = (g.__curriculum ??= { db: null, tree: null, loading: null, bodies: new Map(), bodiesVersion: 0 })
 
-async function currentVersion(): Promise<number> {
-	const db = await getDb()
-	if (cache.db !== db) Object.assign(cache, { db, tree: null, loading: null, bodies: new Map(), bodiesVersion: 0 })
-	const [row] = await db.select({ version: curriculumVersion.version }).from(curriculumVersion).where(eq(curriculumVersion.id, 1))
-	return Number(row?.version ?? 0)
-}
+/**
+ * The version as a column of another statement: a page's one query for its learner (learner-state.server.ts)
+ * carries it, and hands it to curriculum(), which then asks nothing more when the kept tree is current.
+ */
+export const curriculumVersionColumn = sql<number>`(SELECT ${curriculumVersion.version} FROM ${curriculumVersion} WHERE ${curriculumVersion.id} = 1)`
 
 /** The tree as of one snapshot: the version and the four tables read in one repeatable-read transaction. */
 async function loadTree(): Promise<Curriculum> {
@@ -219,10 +218,16 @@ export function buildTree(
 
 /**
  * The curriculum as the database holds it now: one small read (the version) when the kept tree is current,
- * the whole tree again when it is not. Concurrent requests that find it stale share one reload.
+ * the whole tree again when it is not. Concurrent requests that find it stale share one reload. `version`:
+ * the number a caller read in its own statement (curriculumVersionColumn), which saves that small read.
  */
-export async function curriculum(): Promise<Curriculum> {
-	const version = await currentVersion()
+export async function curriculum(version?: number): Promise<Curriculum> {
+	const db = await getDb()
+	if (cache.db !== db) Object.assign(cache, { db, tree: null, loading: null, bodies: new Map(), bodiesVersion: 0 })
+	if (version === undefined) {
+		const [row] = await db.select({ version: curriculumVersion.version }).from(curriculumVersion).where(eq(curriculumVersion.id, 1))
+		version = Number(row?.version ?? 0)
+	}
 	const kept = cache.tree
 	if (kept && kept.version === version) return kept
 	if (!cache.loading) {
@@ -241,6 +246,11 @@ export async function curriculum(): Promise<Curriculum> {
 	const tree = await cache.loading
 	// The reload began before this request's version was read: load again for a tree at least that new.
 	return tree.version >= version ? tree : curriculum()
+}
+
+/** The tree this process keeps, without asking whether it is current: for a statement that reads the version itself. */
+export function keptCurriculum(): Curriculum | null {
+	return cache.tree
 }
 
 /** Bodies of lessons (text, challenge brief, quiz JSON, video URL), read once per curriculum version. */

@@ -1,12 +1,16 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { userEnrollments, userProgress, xpLedger } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
-import { curriculum, type Curriculum } from './curriculum.server.ts'
+import { jsonValue } from '~/lib/sql-rows.ts'
+import { curriculum, curriculumVersionColumn, keptCurriculum, type Curriculum } from './curriculum.server.ts'
 import type { OutlineLesson } from './types.ts'
 
 // What a learner brings to the curriculum kept in memory (curriculum.server.ts): their lesson statuses,
-// enrollments and XP, each page's one query for them. Rows are the learner's own, so the cost follows
-// their history (at most one row per lesson), never the platform's.
+// enrollments and XP. Each page asks for them in one statement, which also carries the curriculum's version
+// (so the kept tree is checked without a query of its own) and whatever else the page needs of the learner
+// (the dashboard's totals, habits and challenges): every statement costs about half a millisecond of the
+// embedded database's time before it reads a row (issue 21). Rows are the learner's own, so the cost
+// follows their history (at most one row per lesson), never the platform's.
 
 export type CatalogState = {
 	completed: Set<string>
@@ -15,52 +19,83 @@ export type CatalogState = {
 	enrolledInOrder: string[]
 }
 
-/** The learner's completed lessons and active enrollments, in one round trip. */
-export async function catalogState(userId: string): Promise<CatalogState> {
-	if (!userId) return { completed: new Set(), enrolled: new Set(), enrolledInOrder: [] }
-	const db = await getDb()
-	const {
-		rows: [row],
-	} = await db.execute<{ completed: string[] | null; enrolled: string[] | null }>(sql`
-		SELECT
-			(SELECT array_agg(${userProgress.lessonId}) FROM ${userProgress}
-				WHERE ${userProgress.userId} = ${userId} AND ${userProgress.status} = 'completed') AS completed,
-			(SELECT array_agg(${userEnrollments.learningPathId} ORDER BY ${userEnrollments.createdAt}, ${userEnrollments.id}) FROM ${userEnrollments}
-				WHERE ${userEnrollments.userId} = ${userId} AND ${userEnrollments.isActive}) AS enrolled
-	`)
-	const enrolledInOrder = row?.enrolled ?? []
-	return { completed: new Set(row?.completed ?? []), enrolled: new Set(enrolledInOrder), enrolledInOrder }
-}
-
-export type LessonState = { status: OutlineLesson['status']; xp: number }
-
-/** Status and XP earned for each of these lessons the learner has touched, in one round trip. */
-export async function lessonStates(userId: string, lessonIds: string[]): Promise<Map<string, LessonState>> {
-	const out = new Map<string, LessonState>()
-	if (!userId || !lessonIds.length) return out
-	const db = await getDb()
-	// Two reads in one statement: progress by (user, lesson), XP by the ledger's (user, kind, source) key.
-	const progress = db
-		.select({ id: userProgress.lessonId, status: userProgress.status, xp: sql<number>`0` })
-		.from(userProgress)
-		.where(and(eq(userProgress.userId, userId), inArray(userProgress.lessonId, lessonIds)))
-	const xp = db
-		.select({ id: sql<string>`${xpLedger.sourceId}::uuid`, status: sql<string>`NULL`, xp: xpLedger.amount })
-		.from(xpLedger)
-		.where(and(eq(xpLedger.userId, userId), eq(xpLedger.sourceKind, 'lesson'), inArray(xpLedger.sourceId, lessonIds)))
-	for (const r of await progress.unionAll(xp)) {
-		const kept = out.get(r.id) ?? { status: 'not_started', xp: 0 }
-		if (r.status) kept.status = r.status as LessonState['status']
-		kept.xp += Number(r.xp)
-		out.set(r.id, kept)
-	}
-	return out
-}
+const NOBODY: CatalogState = { completed: new Set(), enrolled: new Set(), enrolledInOrder: [] }
 
 /** The kept curriculum and the learner's place in it: what the catalog and dashboard reads share in one request. */
 export type CatalogContext = { tree: Curriculum; learner: CatalogState }
 
-export async function catalogContext(userId: string): Promise<CatalogContext> {
-	const [tree, learner] = await Promise.all([curriculum(), catalogState(userId)])
-	return { tree, learner }
+/**
+ * The learner's completed lessons and active enrollments with the curriculum, in one round trip; `columns`
+ * adds the page's own (named, comma-separated SQL), returned as `extra`. This statement's own names are
+ * version, completed and enrolled: a page's column must not reuse one.
+ */
+export async function catalogContext<Extra extends Record<string, unknown> = Record<string, never>>(
+	userId: string,
+	columns?: SQL,
+): Promise<CatalogContext & { extra: Partial<Extra> }> {
+	if (!userId) return { tree: await curriculum(), learner: NOBODY, extra: {} }
+	const db = await getDb()
+	const {
+		rows: [row],
+	} = await db.execute<{ version: number; completed: string[] | null; enrolled: string[] | null } & Extra>(sql`
+		SELECT
+			${curriculumVersionColumn} AS version,
+			(SELECT array_agg(${userProgress.lessonId}) FROM ${userProgress}
+				WHERE ${userProgress.userId} = ${userId} AND ${userProgress.status} = 'completed') AS completed,
+			(SELECT array_agg(${userEnrollments.learningPathId} ORDER BY ${userEnrollments.createdAt}, ${userEnrollments.id}) FROM ${userEnrollments}
+				WHERE ${userEnrollments.userId} = ${userId} AND ${userEnrollments.isActive}) AS enrolled
+			${columns ? sql`, ${columns}` : sql``}
+	`)
+	const tree = await curriculum(Number(row?.version ?? 0))
+	const enrolledInOrder = row?.enrolled ?? []
+	return {
+		tree,
+		learner: { completed: new Set(row?.completed ?? []), enrolled: new Set(enrolledInOrder), enrolledInOrder },
+		extra: (row ?? {}) as Partial<Extra>,
+	}
+}
+
+export type LessonState = { status: OutlineLesson['status']; xp: number }
+
+/** A course's lessons as the learner stands in them, and the lesson they touched last (the resume point's row). */
+export type CourseState = { tree: Curriculum; states: Map<string, LessonState>; latestTouched: string | null }
+
+/**
+ * Status and XP earned for the lessons `pick` finds in the curriculum, with the learner's most recently
+ * touched lesson, in one statement. The lessons are picked from the tree this process keeps; when the
+ * statement's version says that tree is stale, the tree is reloaded and the lessons read again (after an
+ * admin edit, once per process).
+ */
+export async function courseState(userId: string, pick: (tree: Curriculum) => string[]): Promise<CourseState> {
+	const kept = keptCurriculum() ?? (await curriculum())
+	const read = await lessonRows(userId, pick(kept))
+	const tree = await curriculum(read.version)
+	return tree === kept ? { tree, ...read } : { tree, ...(await lessonRows(userId, pick(tree))) }
+}
+
+async function lessonRows(userId: string, lessonIds: string[]) {
+	const db = await getDb()
+	const p = userProgress
+	const x = xpLedger
+	// The last column orders by the expression of user_progress_user_touched_idx: one index step.
+	const ids = lessonIds.length ? lessonIds : ['00000000-0000-0000-0000-000000000000']
+	const {
+		rows: [row],
+	} = await db.execute<{ version: number; progress: unknown; xp: unknown; latest: string | null }>(sql`
+		SELECT
+			${curriculumVersionColumn} AS version,
+			(SELECT json_agg(json_build_array(${p.lessonId}, ${p.status})) FROM ${p}
+				WHERE ${and(eq(p.userId, userId), inArray(p.lessonId, ids))}) AS progress,
+			(SELECT json_agg(json_build_array(${x.sourceId}, ${x.amount})) FROM ${x}
+				WHERE ${and(eq(x.userId, userId), eq(x.sourceKind, 'lesson'), inArray(x.sourceId, ids))}) AS xp,
+			(SELECT ${p.lessonId} FROM ${p} WHERE ${p.userId} = ${userId}
+				ORDER BY greatest(${p.lastViewedAt}, ${p.completedAt}) DESC NULLS LAST LIMIT 1) AS latest
+	`)
+	const states = new Map<string, LessonState>()
+	const at = (id: string) => states.get(id) ?? states.set(id, { status: 'not_started', xp: 0 }).get(id)!
+	if (userId) {
+		for (const [id, status] of jsonValue<[string, LessonState['status']][]>(row?.progress, [])) at(id).status = status
+		for (const [id, amount] of jsonValue<[string, number][]>(row?.xp, [])) at(id).xp += Number(amount)
+	}
+	return { version: Number(row?.version ?? 0), states, latestTouched: row?.latest ?? null }
 }

@@ -6,6 +6,7 @@ import { hit } from '~/features/security/rate-limit.server.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { log } from '~/lib/log.server.ts'
+import { jsonValue } from '~/lib/sql-rows.ts'
 import { COMPILER_VERSION, grade } from './grader.server.ts'
 import { allPassed, CHALLENGE_LIMITS, type AttemptSummary, type ChallengeView, type GradeResult, type RunSettings, type UnlockedHints } from './types.ts'
 
@@ -151,16 +152,16 @@ export async function runChallenge(userId: string, lessonId: string, source: str
 
 export type ChallengeStats = { attempted: number; passed: number; runs: number }
 
-/** The dashboard's challenge card: challenges run, passed, and test runs; one query on the learner's rows. */
-export async function challengeStats(userId: string): Promise<ChallengeStats> {
-	const db = await getDb()
-	const [row] = await db
-		.select({
-			attempted: sql<number>`count(*) filter (where ${challengeAttempts.runs} > 0)::int`,
-			passed: sql<number>`count(${challengeAttempts.firstPassedAt})::int`,
-			runs: sql<number>`coalesce(sum(${challengeAttempts.runs}), 0)::int`,
-		})
-		.from(challengeAttempts)
-		.where(eq(challengeAttempts.userId, userId))
-	return { attempted: Number(row?.attempted ?? 0), passed: Number(row?.passed ?? 0), runs: Number(row?.runs ?? 0) }
+/** The dashboard's challenge card (challenges run, passed, and test runs) as a column of its one statement. */
+export const challengeColumn = (userId: string) => sql`(
+	SELECT json_build_object(
+		'attempted', count(*) FILTER (WHERE ${challengeAttempts.runs} > 0),
+		'passed', count(${challengeAttempts.firstPassedAt}),
+		'runs', coalesce(sum(${challengeAttempts.runs}), 0)
+	) FROM ${challengeAttempts} WHERE ${challengeAttempts.userId} = ${userId}
+) AS challenges`
+
+export function challengeStatsOf(column: unknown): ChallengeStats {
+	const c = jsonValue<Partial<Record<keyof ChallengeStats, number | string>>>(column, {})
+	return { attempted: Number(c.attempted ?? 0), passed: Number(c.passed ?? 0), runs: Number(c.runs ?? 0) }
 }

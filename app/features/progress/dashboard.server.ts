@@ -1,11 +1,22 @@
+import { sql } from 'drizzle-orm'
 import { listAvailablePaths } from '~/features/catalog/catalog.server.ts'
 import { catalogContext } from '~/features/catalog/learner-state.server.ts'
 import type { Language } from '~/features/i18n/config.ts'
-import { challengeStats } from '~/features/challenges/attempts.server.ts'
+import { challengeColumn, challengeStatsOf } from '~/features/challenges/attempts.server.ts'
 import { log } from '~/lib/log.server.ts'
 import { isConnectionFault } from '#db/faults.ts'
 import { lastSevenDays, streak, utcDay, weeklyGoalPercent, WEEKLY_GOAL } from './habits.ts'
-import { completionDays, dashboardStats, firstLesson, resumePoint, type DashboardStats } from './progress.server.ts'
+import {
+	completionDaysColumn,
+	completionDaysOf,
+	dashboardStats,
+	firstLesson,
+	recentLessonsColumn,
+	resumePoint,
+	totalsColumns,
+	type DashboardStats,
+	type Totals,
+} from './progress.server.ts'
 import type { Section } from './section-faults.server.ts'
 
 /** A section's data, or the fact that it failed (the page shows that section's message and a retry). */
@@ -28,22 +39,34 @@ async function settle<T>(section: Section, check: (s: Section) => void, run: () 
 
 const ZERO_STATS: DashboardStats = { totalXP: 0, completedLessons: 0, inProgressPaths: 0, enrolledPaths: 0, totalTimeSpent: 0 }
 
+type DashboardColumns = Totals & { days: unknown; challenges: unknown; recent: string[] | null }
+
 /**
- * Everything the dashboard home shows, in a fixed number of queries (five, six on a first visit), run in
- * parallel, each section settling on its own. With nothing to resume, `start` is the lesson the 'Start
- * your first lesson' call opens. `check` is the test-only fault switch (section-faults.server.ts).
+ * Everything the dashboard home shows, from one statement (the learner's catalog state, totals, habit
+ * days, challenge figures and recent lessons, with the curriculum's version) and the kept curriculum; a
+ * second only on a first visit with nothing to resume. Each section settles on its own. With nothing to
+ * resume, `start` is the lesson the 'Start your first lesson' call opens. `check` is the test-only fault
+ * switch (section-faults.server.ts).
  */
 export async function dashboardHome(userId: string, now = new Date(), check: (s: Section) => void = () => {}, lang: Language = 'en-US') {
-	// The kept curriculum and the learner's place in it, read once for the sections that need them.
-	const shared = catalogContext(userId)
+	const shared = catalogContext<DashboardColumns>(
+		userId,
+		sql.join([totalsColumns(userId), completionDaysColumn(userId), challengeColumn(userId), sql`${recentLessonsColumn(userId)} AS recent`], sql`, `),
+	)
 	// Each section awaits it inside its own settle; this only keeps an early failure from being unhandled.
 	shared.catch(() => {})
 	const [stats, days, resume, paths, challenges] = await Promise.all([
-		settle('stats', check, async () => dashboardStats(userId, await shared)),
-		settle('habits', check, () => completionDays(userId)),
-		settle('resume', check, async () => resumePoint(userId, lang, await shared)),
+		settle('stats', check, async () => {
+			const read = await shared
+			return dashboardStats(read, read.extra)
+		}),
+		settle('habits', check, async () => completionDaysOf((await shared).extra.days)),
+		settle('resume', check, async () => {
+			const read = await shared
+			return resumePoint(userId, lang, read, read.extra.recent ?? null)
+		}),
 		settle('paths', check, async () => listAvailablePaths(userId, { limit: 6, lang, context: await shared })),
-		settle('challenges', check, () => challengeStats(userId)),
+		settle('challenges', check, async () => challengeStatsOf((await shared).extra.challenges)),
 	])
 	const resumed = resume.ok ? resume.value : null
 	const start = resume.ok && !resumed ? await settle('resume', check, async () => firstLesson(userId, lang, await shared)) : null

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { getVisibleLesson, isUuid } from '~/features/catalog/catalog.server.ts'
 import { curriculum, visibleChain, visibleLessons, type PathNode } from '~/features/catalog/curriculum.server.ts'
 import { catalogContext, type CatalogContext } from '~/features/catalog/learner-state.server.ts'
@@ -8,6 +8,7 @@ import type { Language } from '~/features/i18n/config.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { log } from '~/lib/log.server.ts'
 import { excluded, names } from '~/lib/sql-columns.ts'
+import { jsonValue } from '~/lib/sql-rows.ts'
 import { isConnectionFault } from '#db/faults.ts'
 import { learningPaths, userCompletionDays, userEnrollments, userProgress, xpLedger, xpTotals } from '#db/schema.ts'
 import { failIfAsked } from './section-faults.server.ts'
@@ -170,25 +171,44 @@ export async function completeLessons(userId: string, items: { lessonId: string;
 
 export type LessonRef = { lessonId: string; lessonTitle: string; courseId: string; courseTitle: string; courseDescription: string | null }
 /**
- * The latest lesson touched (viewed or completed) that is still published: where to pick up.
- * Reads the learner's most recent rows in index order (user_progress_user_touched_idx) and finds them in
- * the kept curriculum, so the cost does not grow with the learner's history; older rows are read only
- * when none of the recent ones is published any more.
+ * The learner's 20 most recently touched lessons, newest first, as a column of a page's one statement
+ * (ordered by the expression of user_progress_user_touched_idx, so the recent rows are read in index order).
  */
-export async function resumePoint(userId: string, lang: Language = 'en-US', context?: Pick<CatalogContext, 'tree'>): Promise<LessonRef | null> {
+export const recentLessonsColumn = (userId: string) => sql`(
+	SELECT array_agg(r.lesson_id ORDER BY r.touched DESC NULLS LAST) FROM (
+		SELECT ${userProgress.lessonId} AS lesson_id, greatest(${userProgress.lastViewedAt}, ${userProgress.completedAt}) AS touched FROM ${userProgress}
+		WHERE ${userProgress.userId} = ${userId}
+		ORDER BY greatest(${userProgress.lastViewedAt}, ${userProgress.completedAt}) DESC NULLS LAST LIMIT 20
+	) r
+)`
+
+/**
+ * The latest lesson touched (viewed or completed) that is still published: where to pick up.
+ * Reads the learner's most recent rows in index order (user_progress_user_touched_idx; `recent` when the
+ * caller's statement read them with recentLessonsColumn) and finds them in the kept curriculum, so the cost
+ * does not grow with the learner's history; older rows are read only when none of the recent ones is
+ * published any more.
+ */
+export async function resumePoint(
+	userId: string,
+	lang: Language = 'en-US',
+	context?: Pick<CatalogContext, 'tree'>,
+	recent?: string[] | null,
+): Promise<LessonRef | null> {
 	const db = await getDb()
 	const tree = context?.tree ?? (await curriculum())
-	const touched = (limit: number | null) => {
+	const touched = async (limit: number | null) => {
 		const q = db
 			.select({ lessonId: userProgress.lessonId })
 			.from(userProgress)
 			.where(eq(userProgress.userId, userId))
-			// The expression of user_progress_user_touched_idx, so the recent rows are read in index order.
 			.orderBy(sql`greatest(${userProgress.lastViewedAt}, ${userProgress.completedAt}) DESC NULLS LAST`)
-		return limit ? q.limit(limit) : q
+		return (await (limit ? q.limit(limit) : q)).map((r) => r.lessonId)
 	}
-	const find = (rows: { lessonId: string }[]) => rows.map((r) => visibleChain(tree, r.lessonId, false)).find((c) => c !== null) ?? null
-	const chain = find(await touched(20)) ?? find(await touched(null))
+	const find = (ids: string[]) => ids.map((id) => visibleChain(tree, id, false)).find((c) => c !== null) ?? null
+	const first = recent !== undefined ? (recent ?? []) : await touched(20)
+	// Fewer than 20 rows are all the learner has: nothing older to look through.
+	const chain = find(first) ?? (first.length < 20 ? null : find(await touched(null)))
 	if (!chain) return null
 	const { lesson, course } = chain
 	return {
@@ -202,30 +222,26 @@ export async function resumePoint(userId: string, lang: Language = 'en-US', cont
 
 export type DashboardStats = { totalXP: number; completedLessons: number; inProgressPaths: number; enrolledPaths: number; totalTimeSpent: number }
 
+/** XP and completions from the totals the database keeps, as columns of a page's one statement. */
+export const totalsColumns = (userId: string) => sql`
+	(SELECT coalesce(sum(${xpTotals.xp}), 0)::int FROM ${xpTotals}
+		WHERE ${xpTotals.period} = 'all' AND ${xpTotals.scope} = 'all' AND ${xpTotals.userId} = ${userId}) AS total_xp,
+	(SELECT coalesce(sum(${userCompletionDays.completions}), 0)::int FROM ${userCompletionDays} WHERE ${userCompletionDays.userId} = ${userId}) AS total_completed`
+export type Totals = { total_xp?: number | null; total_completed?: number | null }
+
 /**
  * The four stat cards: XP and completions from the totals the database keeps (xp_totals and
- * user_completion_days, maintained by triggers), so the cost does not grow with the learner's history;
- * paths from the kept curriculum. 'Paths in progress' counts the active enrollments in published paths
- * that still have a published lesson the learner has not completed; enrolledPaths counts them all (the
- * 'No paths yet' state).
+ * user_completion_days, maintained by triggers, read with totalsColumns), so the cost does not grow with
+ * the learner's history; paths from the kept curriculum. 'Paths in progress' counts the active enrollments
+ * in published paths that still have a published lesson the learner has not completed; enrolledPaths
+ * counts them all (the 'No paths yet' state).
  */
-export async function dashboardStats(userId: string, context?: CatalogContext): Promise<DashboardStats> {
-	const db = await getDb()
-	const [{ tree, learner }, totals] = await Promise.all([
-		context ?? catalogContext(userId),
-		db.execute<{ xp: number; completed: number }>(sql`
-			SELECT
-				(SELECT coalesce(sum(${xpTotals.xp}), 0)::int FROM ${xpTotals}
-					WHERE ${xpTotals.period} = 'all' AND ${xpTotals.scope} = 'all' AND ${xpTotals.userId} = ${userId}) AS xp,
-				(SELECT coalesce(sum(${userCompletionDays.completions}), 0)::int FROM ${userCompletionDays} WHERE ${userCompletionDays.userId} = ${userId}) AS completed
-		`),
-	])
-	const row = totals.rows[0]
+export function dashboardStats({ tree, learner }: CatalogContext, totals: Totals): DashboardStats {
 	const enrolled = learner.enrolledInOrder.map((id) => tree.path.get(id)).filter((p) => p?.isPublished)
 	const unfinished = (path: PathNode) => path.courses.some((c) => c.isPublished && visibleLessons(c, false).some((l) => !learner.completed.has(l.id)))
-	const completed = Number(row?.completed ?? 0)
+	const completed = Number(totals.total_completed ?? 0)
 	return {
-		totalXP: Number(row?.xp ?? 0),
+		totalXP: Number(totals.total_xp ?? 0),
 		completedLessons: completed,
 		inProgressPaths: enrolled.filter((p) => unfinished(p!)).length,
 		enrolledPaths: enrolled.length,
@@ -255,13 +271,16 @@ export async function firstLesson(
 	return null
 }
 
-/** Completions per UTC day for the streak and the last-7-days bars: at most 401 rows of user_completion_days. */
+/** Completions per UTC day for the streak and the last-7-days bars (at most 401 rows of user_completion_days), as a column. */
+export const completionDaysColumn = (userId: string) => sql`(
+	SELECT json_object_agg(to_char(${userCompletionDays.day}, 'YYYY-MM-DD'), ${userCompletionDays.completions}) FROM ${userCompletionDays}
+	WHERE ${userCompletionDays.userId} = ${userId} AND ${userCompletionDays.day} >= (now() AT TIME ZONE 'UTC')::date - 400
+) AS days`
+export const completionDaysOf = (days: unknown) => jsonValue<Record<string, number>>(days, {})
+
+/** completionDaysColumn on its own, for the pages that need only it. */
 export async function completionDays(userId: string): Promise<Record<string, number>> {
 	const db = await getDb()
-	const d = userCompletionDays
-	const rows = await db
-		.select({ day: sql<string>`to_char(${d.day}, 'YYYY-MM-DD')`, n: d.completions })
-		.from(d)
-		.where(and(eq(d.userId, userId), sql`${d.day} >= (now() AT TIME ZONE 'UTC')::date - 400`))
-	return Object.fromEntries(rows.map((r) => [r.day, Number(r.n)]))
+	const { rows } = await db.execute<{ days: unknown }>(sql`SELECT ${completionDaysColumn(userId)}`)
+	return completionDaysOf(rows[0]?.days)
 }

@@ -37,7 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const lang = getLanguage(request)
 	const found = await learnerCourse(params.courseId, user.id, preview, lang)
 	if (!found) throw new Response('Failed to load course', { status: 404 })
-	const { outline: course, summary, tree } = found
+	const { outline: course, summary, tree, latestTouched } = found
 	const flat = course.modules.flatMap((m) => m.lessons)
 	const url = new URL(request.url)
 	const wanted = url.searchParams.get('lesson')
@@ -55,8 +55,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		const full = stored && localizeLesson(stored, lang)
 		if (full) {
 			// A view is a visit: the page React Router renders after a no-JavaScript form post (maybe a refused
-			// one) is loaded with that post's headers, form content type included, and records nothing.
-			if (!request.headers.get('content-type')?.includes('form')) await markViewed(user.id, full.id)
+			// one) is loaded with that post's headers, form content type included, and records nothing. Viewing
+			// again the lesson touched last (a reload, a revalidation) would only move its time: no write.
+			const again = latestTouched === full.id && current.status !== 'not_started'
+			if (!again && !request.headers.get('content-type')?.includes('form')) await markViewed(user.id, full.id)
 			lesson = {
 				id: full.id,
 				title: full.title,
