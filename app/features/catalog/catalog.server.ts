@@ -221,11 +221,12 @@ function outlineOf(found: NonNullable<ReturnType<typeof visibleCourse>>, states:
 }
 
 /**
- * What the course player shows: the outline with the learner's statuses and the course's standing, and the
- * lesson the learner touched last (a view of it needs no write); one query.
+ * What the course player shows: the outline with the learner's statuses and the course's standing (its XP
+ * when `xp` asks), and the lesson the learner touched last (a view of it needs no write); one query.
  */
-export async function learnerCourse(courseId: string, userId: string, preview = false, lang: Language = 'en-US') {
-	const { tree, states, latestTouched } = await courseState(userId, (t) => visibleCourse(t, courseId, preview)?.lessons.map((l) => l.id) ?? [])
+export async function learnerCourse(courseId: string, userId: string, preview = false, lang: Language = 'en-US', opts: { xp?: boolean } = {}) {
+	if (!isUuid(courseId)) return null
+	const { tree, states, latestTouched } = await courseState(userId, courseId, opts)
 	const found = visibleCourse(tree, courseId, preview)
 	if (!found) return null
 	const lessons = found.lessons
@@ -234,7 +235,7 @@ export async function learnerCourse(courseId: string, userId: string, preview = 
 	const summary: CourseSummary = {
 		total: lessons.length,
 		done: lessons.filter((l) => states.get(l.id)?.status === 'completed').length,
-		xp: lessons.reduce((n, l) => n + (states.get(l.id)?.xp ?? 0), 0),
+		xp: opts.xp ? lessons.reduce((n, l) => n + (states.get(l.id)?.xp ?? 0), 0) : null,
 		next: next && { id: next.id, title: next.title },
 		minutes: Object.fromEntries(lessons.filter((l) => l.durationMinutes !== null).map((l) => [l.id, l.durationMinutes!])),
 	}

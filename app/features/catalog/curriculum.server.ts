@@ -248,11 +248,6 @@ export async function curriculum(version?: number): Promise<Curriculum> {
 	return tree.version >= version ? tree : curriculum()
 }
 
-/** The tree this process keeps, without asking whether it is current: for a statement that reads the version itself. */
-export function keptCurriculum(): Curriculum | null {
-	return cache.tree
-}
-
 /** Bodies of lessons (text, challenge brief, quiz JSON, video URL), read once per curriculum version. */
 export async function lessonBodies(tree: Curriculum, ids: string[]): Promise<Map<string, LessonBodyRow>> {
 	if (cache.bodiesVersion < tree.version) {

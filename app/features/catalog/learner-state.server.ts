@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import { userEnrollments, userProgress, xpLedger } from '#db/schema.ts'
+import { sql, type SQL } from 'drizzle-orm'
+import { lessons, modules, userEnrollments, userProgress, xpLedger } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { jsonValue } from '~/lib/sql-rows.ts'
-import { curriculum, curriculumVersionColumn, keptCurriculum, type Curriculum } from './curriculum.server.ts'
+import { curriculum, curriculumVersionColumn, type Curriculum } from './curriculum.server.ts'
 import type { OutlineLesson } from './types.ts'
 
 // What a learner brings to the curriculum kept in memory (curriculum.server.ts): their lesson statuses,
@@ -61,41 +61,37 @@ export type LessonState = { status: OutlineLesson['status']; xp: number }
 export type CourseState = { tree: Curriculum; states: Map<string, LessonState>; latestTouched: string | null }
 
 /**
- * Status and XP earned for the lessons `pick` finds in the curriculum, with the learner's most recently
- * touched lesson, in one statement. The lessons are picked from the tree this process keeps; when the
- * statement's version says that tree is stale, the tree is reloaded and the lessons read again (after an
- * admin edit, once per process).
+ * Status of each lesson of the course the learner has touched, with their most recently touched lesson
+ * and the curriculum's version, in one statement; `xp` adds the XP each lesson earned (the ledger's amount,
+ * only the course-finished screen shows it: it doubles the statement's cost). `courseId` must be a uuid.
  */
-export async function courseState(userId: string, pick: (tree: Curriculum) => string[]): Promise<CourseState> {
-	const kept = keptCurriculum() ?? (await curriculum())
-	const read = await lessonRows(userId, pick(kept))
-	const tree = await curriculum(read.version)
-	return tree === kept ? { tree, ...read } : { tree, ...(await lessonRows(userId, pick(tree))) }
-}
-
-async function lessonRows(userId: string, lessonIds: string[]) {
+export async function courseState(userId: string, courseId: string, opts: { xp?: boolean } = {}): Promise<CourseState> {
 	const db = await getDb()
 	const p = userProgress
 	const x = xpLedger
-	// The last column orders by the expression of user_progress_user_touched_idx: one index step.
-	const ids = lessonIds.length ? lessonIds : ['00000000-0000-0000-0000-000000000000']
+	// The course's lessons by their module: no list of ids to send (50 parameters cost more than the join),
+	// and no tree needed before the read. The last column orders by the expression of
+	// user_progress_user_touched_idx: one index step.
+	const inCourse = sql`(SELECT ${lessons.id} FROM ${lessons} JOIN ${modules} ON ${modules.id} = ${lessons.moduleId} WHERE ${modules.courseId} = ${courseId})`
 	const {
 		rows: [row],
-	} = await db.execute<{ version: number; progress: unknown; xp: unknown; latest: string | null }>(sql`
+	} = await db.execute<{ version: number; progress: unknown; xp?: unknown; latest: string | null }>(sql`
 		SELECT
 			${curriculumVersionColumn} AS version,
 			(SELECT json_agg(json_build_array(${p.lessonId}, ${p.status})) FROM ${p}
-				WHERE ${and(eq(p.userId, userId), inArray(p.lessonId, ids))}) AS progress,
-			(SELECT json_agg(json_build_array(${x.sourceId}, ${x.amount})) FROM ${x}
-				WHERE ${and(eq(x.userId, userId), eq(x.sourceKind, 'lesson'), inArray(x.sourceId, ids))}) AS xp,
+				WHERE ${p.userId} = ${userId} AND ${p.lessonId} IN ${inCourse}) AS progress,
+			${
+				opts.xp
+					? sql`(SELECT json_agg(json_build_array(${x.sourceId}, ${x.amount})) FROM ${x}
+						WHERE ${x.userId} = ${userId} AND ${x.sourceKind} = 'lesson' AND ${x.sourceId} IN (SELECT l.id::text FROM ${inCourse} l(id))) AS xp,`
+					: sql``
+			}
 			(SELECT ${p.lessonId} FROM ${p} WHERE ${p.userId} = ${userId}
 				ORDER BY greatest(${p.lastViewedAt}, ${p.completedAt}) DESC NULLS LAST LIMIT 1) AS latest
 	`)
 	const states = new Map<string, LessonState>()
 	const at = (id: string) => states.get(id) ?? states.set(id, { status: 'not_started', xp: 0 }).get(id)!
-	if (userId) {
-		for (const [id, status] of jsonValue<[string, LessonState['status']][]>(row?.progress, [])) at(id).status = status
-		for (const [id, amount] of jsonValue<[string, number][]>(row?.xp, [])) at(id).xp += Number(amount)
-	}
-	return { version: Number(row?.version ?? 0), states, latestTouched: row?.latest ?? null }
+	for (const [id, status] of jsonValue<[string, LessonState['status']][]>(row?.progress, [])) at(id).status = status
+	for (const [id, amount] of jsonValue<[string, number][]>(row?.xp, [])) at(id).xp += Number(amount)
+	return { tree: await curriculum(Number(row?.version ?? 0)), states, latestTouched: row?.latest ?? null }
 }

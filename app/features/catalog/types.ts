@@ -40,8 +40,8 @@ export type CourseSummary = {
 	/** Published lessons in the course, and how many of them the learner has completed. */
 	total: number
 	done: number
-	/** XP the learner earned from this course's lessons (the ledger, so each lesson counts once). */
-	xp: number
+	/** XP the learner earned from this course's lessons (the ledger, so each lesson counts once); null when not read. */
+	xp: number | null
 	/** The next published course of the same path (outline order), if any. */
 	next: { id: string; title: string } | null
 	/** Minutes per lesson, for the outline; lessons without a duration are left out. */

@@ -35,14 +35,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	failIfAsked(request, 'course')
 	const preview = isAdmin(user)
 	const lang = getLanguage(request)
-	const found = await learnerCourse(params.courseId, user.id, preview, lang)
+	const url = new URL(request.url)
+	const asksFinished = url.searchParams.get('finished') === '1'
+	// Only the course-finished screen shows the XP the course earned.
+	const found = await learnerCourse(params.courseId, user.id, preview, lang, { xp: asksFinished })
 	if (!found) throw new Response('Failed to load course', { status: 404 })
 	const { outline: course, summary, tree, latestTouched } = found
 	const flat = course.modules.flatMap((m) => m.lessons)
-	const url = new URL(request.url)
 	const wanted = url.searchParams.get('lesson')
 	// The course-finished screen, once every lesson is completed; before that the link opens the player.
-	const finished = url.searchParams.get('finished') === '1' && isFinished(summary) ? { xp: summary.xp, total: summary.total, next: summary.next } : null
+	const finished = asksFinished && isFinished(summary) ? { xp: summary.xp ?? 0, total: summary.total, next: summary.next } : null
 	// Without a chosen lesson, 'Continue' lands on the first lesson not yet completed (the first when all are).
 	const firstOpen = flat.findIndex((l) => l.status !== 'completed')
 	const chosen = wanted ? flat.findIndex((l) => l.id === wanted) : -1
