@@ -106,6 +106,46 @@ test('a learner enrolls, studies text, video and quiz lessons, and the dashboard
 	await expect(page).toHaveURL(/\/dashboard\/learn\/course\/.+\?lesson=/)
 })
 
+test("the outline's links move within the app like any link: no page load, new tabs and the keyboard as usual", async ({ page, context }) => {
+	await loginAs(page, await createLearner(page))
+	const lessons = pathLessons('Blockchain & Web3 Foundations')
+	const [first, second, third] = lessons.filter((l) => l.courseId === lessons[0]!.courseId)
+	await page.goto(`/dashboard/learn/course/${first!.courseId}?lesson=${first!.lessonId}`)
+	await expect(page.locator('html[data-hydrated]')).toBeAttached()
+	const documents: string[] = []
+	page.on('request', (r) => {
+		if (r.resourceType() === 'document') documents.push(r.url())
+	})
+	const outline = page.getByRole('navigation', { name: 'Course outline' }).first()
+
+	// A click is the router's navigation: the lesson changes with no document load, and it is marked current.
+	await outline.getByRole('link', { name: second!.title }).click()
+	await expect(page.getByRole('heading', { level: 1, name: second!.title })).toBeVisible()
+	await expect(outline.locator('a[aria-current="page"]')).toHaveAttribute('href', new RegExp(second!.lessonId))
+	// Enter on a focused link does the same.
+	await outline.getByRole('link', { name: third!.title }).focus()
+	await page.keyboard.press('Enter')
+	await expect(page.getByRole('heading', { level: 1, name: third!.title })).toBeVisible()
+	expect(documents).toEqual([])
+	// Its status icon is named for assistive technology and drawn (the sprite resolves).
+	await expect(outline.getByRole('img', { name: 'In progress' }).first()).toBeVisible()
+	expect(
+		await outline
+			.locator('svg[role="img"] use')
+			.first()
+			.evaluate((u) => (u as SVGUseElement).getBBox().width),
+	).toBeGreaterThan(0)
+
+	// A modified click is left to the browser: a new tab, and this page stays where it was.
+	const opened = context.waitForEvent('page')
+	await outline.getByRole('link', { name: first!.title }).click({ modifiers: ['Control'] })
+	const tab = await opened
+	await tab.waitForLoadState()
+	expect(tab.url()).toContain(first!.lessonId)
+	await tab.close()
+	await expect(page).toHaveURL(new RegExp(third!.lessonId))
+})
+
 test('completing a lesson twice awards its XP once', async ({ page }) => {
 	await loginAs(page, await createLearner(page))
 	const [{ courseId, lessonId }] = pathLessons('Blockchain & Web3 Foundations') as [LessonRef]

@@ -1,9 +1,43 @@
-import { CheckCircle2, Circle, CircleDot } from 'lucide-react'
-import { useTranslation } from '~/features/i18n/react.tsx'
-import { Link } from 'react-router'
+import { useId } from 'react'
+import { useNavigate } from 'react-router'
 import { Badge } from '~/components/ui/badge'
-import type { OutlineModule } from '~/features/catalog/types.ts'
-import { cn } from '~/lib/utils'
+import { useTranslation } from '~/features/i18n/react.tsx'
+import type { OutlineLesson, OutlineModule } from '~/features/catalog/types.ts'
+
+// The outline is most of the course player's HTML (a row per lesson, 50 in a long course), rendered on
+// every lesson opened. So a row is kept small (issue 21): a plain link whose clicks the outline hands to
+// the router in one place, instead of a <Link> each, and its status icon drawn from one sprite per outline
+// (lucide's circle-check, circle-dot and circle) instead of a full SVG each.
+
+const ICONS: Record<OutlineLesson['status'], React.ReactNode> = {
+	completed: (
+		<>
+			<circle cx="12" cy="12" r="10" />
+			<path d="m9 12 2 2 4-4" />
+		</>
+	),
+	in_progress: (
+		<>
+			<circle cx="12" cy="12" r="10" />
+			<circle cx="12" cy="12" r="1" />
+		</>
+	),
+	not_started: <circle cx="12" cy="12" r="10" />,
+}
+const STATUSES = Object.keys(ICONS) as OutlineLesson['status'][]
+
+/** A plain left click on one of the outline's links: the router's navigation, as a <Link> would do. */
+function useRouterClicks() {
+	const navigate = useNavigate()
+	return (event: React.MouseEvent) => {
+		if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+		const link = (event.target as Element).closest('a[data-lesson-type]')
+		const href = link?.getAttribute('href')
+		if (!href) return
+		event.preventDefault()
+		navigate(href)
+	}
+}
 
 export function CourseOutline({
 	modules,
@@ -18,8 +52,28 @@ export function CourseOutline({
 	minutes?: Record<string, number>
 }) {
 	const { t } = useTranslation()
+	const sprite = useId()
+	const onClick = useRouterClicks()
+	const label = Object.fromEntries(STATUSES.map((s) => [s, t(`learn.status.${s}`)]))
 	return (
-		<nav aria-label={t('learn.outline')} className="grid gap-4">
+		// Keyboard use needs nothing here: Enter on a focused link is a click, which bubbles to this handler.
+		<nav aria-label={t('learn.outline')} className="grid gap-4" onClick={onClick}>
+			<svg hidden aria-hidden>
+				{STATUSES.map((s) => (
+					<symbol
+						key={s}
+						id={`${sprite}-${s}`}
+						viewBox="0 0 24 24"
+						fill="none"
+						stroke="currentColor"
+						strokeWidth="2"
+						strokeLinecap="round"
+						strokeLinejoin="round"
+					>
+						{ICONS[s]}
+					</symbol>
+				))}
+			</svg>
 			{modules.map((m) => (
 				<section key={m.id}>
 					<h2 className="text-muted-foreground mb-1 flex items-center gap-2 text-xs font-semibold tracking-wide uppercase">
@@ -28,19 +82,22 @@ export function CourseOutline({
 					</h2>
 					<ol className="grid gap-0.5">
 						{m.lessons.map((l) => {
-							const Icon = l.status === 'completed' ? CheckCircle2 : l.status === 'in_progress' ? CircleDot : Circle
+							const current = l.id === currentId
 							return (
 								<li key={l.id}>
-									<Link
-										to={`/dashboard/learn/course/${courseId}?lesson=${l.id}`}
-										aria-current={l.id === currentId ? 'page' : undefined}
+									<a
+										href={`/dashboard/learn/course/${courseId}?lesson=${l.id}`}
+										aria-current={current ? 'page' : undefined}
 										data-lesson-type={l.lessonType}
-										className={cn('hover:bg-accent flex items-start gap-2 rounded-md px-2 py-1.5 text-sm', l.id === currentId && 'bg-accent font-medium')}
+										className={`hover:bg-accent flex items-start gap-2 rounded-md px-2 py-1.5 text-sm${current ? ' bg-accent font-medium' : ''}`}
 									>
-										<Icon
-											className={cn('mt-0.5 size-4 shrink-0', l.status === 'completed' ? 'text-emerald-600' : 'text-muted-foreground')}
-											aria-label={t(`learn.status.${l.status}`)}
-										/>
+										<svg
+											role="img"
+											aria-label={label[l.status]}
+											className={`mt-0.5 size-4 shrink-0 ${l.status === 'completed' ? 'text-emerald-600' : 'text-muted-foreground'}`}
+										>
+											<use href={`#${sprite}-${l.status}`} />
+										</svg>
 										<span className="min-w-0 flex-1">{l.title}</span>
 										{minutes[l.id] !== undefined ? (
 											<span className="text-muted-foreground shrink-0 text-xs tabular-nums" data-testid="lesson-minutes">
@@ -48,7 +105,7 @@ export function CourseOutline({
 											</span>
 										) : null}
 										{!l.isPublished ? <Badge variant="outline">{t('admin.draft')}</Badge> : null}
-									</Link>
+									</a>
 								</li>
 							)
 						})}
