@@ -58,7 +58,7 @@ export function CourseOutline({
 	return (
 		// Keyboard use needs nothing here: Enter on a focused link is a click, which bubbles to this handler.
 		<nav aria-label={t('learn.outline')} className="grid gap-4" onClick={onClick}>
-			<svg hidden aria-hidden>
+			<svg className="hidden" aria-hidden>
 				{STATUSES.map((s) => (
 					<symbol
 						key={s}

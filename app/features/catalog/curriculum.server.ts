@@ -279,7 +279,15 @@ export function visibleChain(tree: Curriculum, lessonId: string, preview: boolea
 	return { lesson, module, course, path }
 }
 
+// A learner's list of each course, worked out once per kept tree (a reload makes new course nodes): the
+// dashboard and catalog walk every course of every path on each page.
+const publishedLessons = new WeakMap<CourseNode, readonly LessonNode[]>()
+
 /** A course's visible lessons, in outline order. */
-export function visibleLessons(course: CourseNode, preview: boolean): LessonNode[] {
-	return course.modules.filter((m) => isVisible(m, preview)).flatMap((m) => m.lessons.filter((l) => isVisible(l, preview)))
+export function visibleLessons(course: CourseNode, preview: boolean): readonly LessonNode[] {
+	const list = (p: boolean) => course.modules.filter((m) => isVisible(m, p)).flatMap((m) => m.lessons.filter((l) => isVisible(l, p)))
+	if (preview) return list(true)
+	let kept = publishedLessons.get(course)
+	if (!kept) publishedLessons.set(course, (kept = list(false)))
+	return kept
 }
