@@ -70,7 +70,8 @@ export async function courseState(userId: string, courseId: string, opts: { xp?:
 	const p = userProgress
 	const x = xpLedger
 	// The course's lessons by their module: no list of ids to send (50 parameters cost more than the join),
-	// and no tree needed before the read. The last column orders by the expression of
+	// and no tree needed before the read. Statuses start from the learner's own rows (key lookups up the
+	// chain, no scan of the lessons); the last column orders by the expression of
 	// user_progress_user_touched_idx: one index step.
 	const inCourse = sql`(SELECT ${lessons.id} FROM ${lessons} JOIN ${modules} ON ${modules.id} = ${lessons.moduleId} WHERE ${modules.courseId} = ${courseId})`
 	const {
@@ -79,7 +80,8 @@ export async function courseState(userId: string, courseId: string, opts: { xp?:
 		SELECT
 			${curriculumVersionColumn} AS version,
 			(SELECT json_agg(json_build_array(${p.lessonId}, ${p.status})) FROM ${p}
-				WHERE ${p.userId} = ${userId} AND ${p.lessonId} IN ${inCourse}) AS progress,
+				JOIN ${lessons} ON ${lessons.id} = ${p.lessonId} JOIN ${modules} ON ${modules.id} = ${lessons.moduleId}
+				WHERE ${p.userId} = ${userId} AND ${modules.courseId} = ${courseId}) AS progress,
 			${
 				opts.xp
 					? sql`(SELECT json_agg(json_build_array(${x.sourceId}, ${x.amount})) FROM ${x}
