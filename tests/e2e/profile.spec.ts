@@ -20,6 +20,37 @@ function tagList(page: Page, label: string) {
 	return page.getByRole('list', { name: label, exact: true }).getByRole('listitem')
 }
 
+test('the same message shown again as its toast times out still shows (it used to leave with the old one)', async ({ page }) => {
+	await createLearner(page)
+	await page.goto('/dashboard/profile')
+	await expect(page.locator('html[data-hydrated]')).toBeAttached()
+	await page.getByLabel('Full Name').fill(' ')
+	const save = page.getByRole('button', { name: 'Save' })
+	const message = 'Please fix the errors before saving.'
+	const onScreen = page.locator('[data-sonner-toast]:not([data-removed="true"])', { hasText: message })
+	await save.click()
+	await expect(onScreen).toBeVisible()
+	// A toast under the pointer waits: the pointer leaves it to time out.
+	await page.mouse.move(0, 0)
+	// The moment its timer ends it starts to leave (data-removed, 200 ms): the same error again, right then.
+	await page.evaluate(
+		(text) =>
+			new Promise<void>((resolve) => {
+				const watch = new MutationObserver(() => {
+					const gone = [...document.querySelectorAll('[data-sonner-toast][data-removed="true"]')].some((e) => e.textContent?.includes(text))
+					if (!gone) return
+					watch.disconnect()
+					;[...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Save')!.click()
+					resolve()
+				})
+				watch.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-removed'] })
+			}),
+		message,
+	)
+	await expect(onScreen).toBeVisible()
+	await expect(onScreen).toHaveCount(1)
+})
+
 test('the profile saves, survives a reload and another browser, and refuses invalid links', async ({ page, browser, baseURL }) => {
 	const creds = await createLearner(page)
 	await page.goto('/dashboard/profile')
