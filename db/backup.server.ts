@@ -48,16 +48,17 @@ const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`)
 const identList = (names: string[]) => sql.raw(names.map((n) => `"${n.replace(/"/g, '""')}"`).join(', '))
 
 /**
- * The public tables, parents before children (foreign keys), then by name. curriculum_version is left out:
- * it is derived state, and a restore must raise it (the curriculum tables' TRUNCATE does), never set it back
- * to a number a running process may already hold.
+ * The public tables, parents before children (foreign keys), then by name. curriculum_version and
+ * learner_progress_version are left out: they are derived state, and a restore must raise the one (the
+ * curriculum tables' TRUNCATE does) and empty the other (the user table's TRUNCATE ... CASCADE does),
+ * never set them back to a number a running process may already hold.
  */
 async function listTables(db: Runner): Promise<string[]> {
 	const names = (
 		await query<{ name: string }>(
 			db,
 			sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-				WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition AND c.relname <> 'curriculum_version' ORDER BY c.relname`,
+				WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition AND c.relname NOT IN ('curriculum_version', 'learner_progress_version') ORDER BY c.relname`,
 		)
 	).map((r) => r.name)
 	const edges = await query<{ child: string; parent: string }>(

@@ -24,7 +24,7 @@ function localizedPath(lang: Language, r: Pick<PathNode, 'title' | 'titlePt' | '
 }
 
 /** A course's published lessons and their minutes (the lessons' own estimates, else the course's). */
-function courseFacts(course: CourseNode, preview: boolean, completed: Set<string>) {
+function courseFacts(course: CourseNode, preview: boolean, completed: ReadonlySet<string>) {
 	const list = visibleLessons(course, preview)
 	const lessonMinutes = list.reduce((n, l) => n + (l.durationMinutes ?? 0), 0)
 	return {
