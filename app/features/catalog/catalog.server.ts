@@ -2,7 +2,17 @@ import { z } from 'zod'
 import type { Language } from '~/features/i18n/config.ts'
 import { localize, localizeOptional } from './localize.ts'
 import { LEVELS, type CourseSummary, type Level, type OutlineLesson, type OutlineModule, type PathCard } from './types.ts'
-import { curriculum, isVisible, lessonBodies, visibleChain, visibleLessons, type CourseNode, type Curriculum, type PathNode } from './curriculum.server.ts'
+import {
+	completedIn,
+	curriculum,
+	isVisible,
+	lessonBodies,
+	visibleChain,
+	visibleLessons,
+	type CourseNode,
+	type Curriculum,
+	type PathNode,
+} from './curriculum.server.ts'
 import { catalogContext, courseState, type CatalogContext, type LessonState } from './learner-state.server.ts'
 
 export type { Level, OutlineLesson, OutlineModule, PathCard }
@@ -30,7 +40,7 @@ function courseFacts(course: CourseNode, preview: boolean, completed: ReadonlySe
 	return {
 		lessons: list.length,
 		minutes: lessonMinutes > 0 ? lessonMinutes : (course.durationMinutes ?? 0),
-		done: list.filter((l) => completed.has(l.id)).length,
+		done: preview ? list.filter((l) => completed.has(l.id)).length : completedIn(course, completed),
 	}
 }
 

@@ -291,3 +291,17 @@ export function visibleLessons(course: CourseNode, preview: boolean): readonly L
 	if (!kept) publishedLessons.set(course, (kept = list(false)))
 	return kept
 }
+
+// Per learner's completed set (the one kept while their progress stands, learner-state.server.ts) and per
+// tree: how many of each course's published lessons it holds. The dashboard and catalog count them for
+// every course of every path on each page, which grew with the catalog for a learner who had done most of it.
+const doneByCourse = new WeakMap<ReadonlySet<string>, WeakMap<CourseNode, number>>()
+
+/** How many of a course's published lessons are in `completed` (a set that is never changed once made). */
+export function completedIn(course: CourseNode, completed: ReadonlySet<string>): number {
+	let byCourse = doneByCourse.get(completed)
+	if (!byCourse) doneByCourse.set(completed, (byCourse = new WeakMap()))
+	let done = byCourse.get(course)
+	if (done === undefined) byCourse.set(course, (done = visibleLessons(course, false).filter((l) => completed.has(l.id)).length))
+	return done
+}

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { getVisibleLesson, isUuid } from '~/features/catalog/catalog.server.ts'
-import { curriculum, visibleChain, visibleLessons, type PathNode } from '~/features/catalog/curriculum.server.ts'
+import { completedIn, curriculum, visibleChain, visibleLessons, type PathNode } from '~/features/catalog/curriculum.server.ts'
 import { catalogContext, type CatalogContext } from '~/features/catalog/learner-state.server.ts'
 import { localize, localizeOptional } from '~/features/catalog/localize.ts'
 import { issueCertificateIfComplete } from '~/features/certificates/certificates.server.ts'
@@ -238,7 +238,7 @@ export type Totals = { total_xp?: number | null; total_completed?: number | null
  */
 export function dashboardStats({ tree, learner }: CatalogContext, totals: Totals): DashboardStats {
 	const enrolled = learner.enrolledInOrder.map((id) => tree.path.get(id)).filter((p) => p?.isPublished)
-	const unfinished = (path: PathNode) => path.courses.some((c) => c.isPublished && visibleLessons(c, false).some((l) => !learner.completed.has(l.id)))
+	const unfinished = (path: PathNode) => path.courses.some((c) => c.isPublished && completedIn(c, learner.completed) < visibleLessons(c, false).length)
 	const completed = Number(totals.total_completed ?? 0)
 	return {
 		totalXP: Number(totals.total_xp ?? 0),
