@@ -5,11 +5,13 @@
 // Plain JavaScript: Node loads it as it is, from source and from the production build alike.
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
+import { preparedStatements } from './pglite-statements.mjs'
 
 /** @type {{ dataDir: string | undefined, engine: object }} */
 const { dataDir, engine } = workerData
 // `engine`: the WebAssembly modules and file bundle, compiled once by the main thread (db/pglite-thread.ts).
 const db = dataDir ? new PGlite(dataDir, engine) : new PGlite(engine)
+const statements = preparedStatements(db)
 
 /** Open transactions by id: PGlite's handle, how to end the callback that holds it open, and its outcome. */
 const open = new Map()
@@ -42,10 +44,19 @@ const handlers = {
 		await db.waitReady
 		return true
 	},
+	// Through the kept statements (db/pglite-statements.mjs), holding the engine as PGlite's query() does: its
+	// query lock, and outside a transaction its transaction lock too (so a statement never runs inside another
+	// caller's open transaction) and a sync to disk after.
 	query: async ({ sql, params, opts, tx }) => {
-		const on = target(tx)
-		if (!on) throw new Error(`database worker: transaction ${tx} is not open`)
-		const result = await on.query(sql, params, options(opts))
+		if (tx && !open.has(tx)) throw new Error(`database worker: transaction ${tx} is not open`)
+		if (db.closed) throw new Error('PGlite is closed')
+		const run = (sync) =>
+			db._runExclusiveQuery(async () => {
+				const result = await statements.run(sql, params, options(opts))
+				if (sync) await db.syncToFs()
+				return result
+			})
+		const result = tx ? await run(false) : await db._runExclusiveTransaction(() => run(true))
 		return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows }
 	},
 	exec: async ({ sql, tx }) => {
