@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
@@ -8,6 +7,7 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleError
 import { createI18nStore, getLanguage } from '~/features/i18n/i18n.server.ts'
 import { I18nProvider } from '~/features/i18n/react.tsx'
 import { NonceContext } from '~/lib/nonce.tsx'
+import { htmlStream } from '~/lib/html-stream.server.ts'
 import { contentSecurityPolicy } from '~/features/security/headers.server.ts'
 import { bootstrap as runBootstrap } from '~/features/system/bootstrap.server.ts'
 import { isConnectionFault } from '#db/faults.ts'
@@ -56,11 +56,10 @@ export default function handleRequest(request: Request, responseStatusCode: numb
 				nonce,
 				[readyOption]() {
 					shellRendered = true
-					const body = new PassThrough({
-						final(callback) {
+					const body = htmlStream({
+						onFinal() {
 							clearTimeout(timeoutId)
 							timeoutId = undefined
-							callback()
 						},
 					})
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error plain JavaScript module (loaded by the worker as it is)
 import { preparedStatements } from './pglite-statements.mjs'
 
-type Statements = { run: (sql: string, params?: unknown[], options?: object) => Promise<{ rows: Record<string, unknown>[]; fields: unknown[]; affectedRows?: number }>; size: number }
+type Statements = {
+	run: (sql: string, params?: unknown[], options?: object) => Promise<{ rows: Record<string, unknown>[]; fields: unknown[]; affectedRows?: number }>
+	size: number
+}
 
 let db: PGlite
 const kept = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements')).rows[0]!.n
@@ -19,7 +22,11 @@ describe('prepared statements on PGlite', () => {
 	it('answers as query() does, with the statement parsed once', async () => {
 		const statements: Statements = preparedStatements(db)
 		const sql = 'SELECT id, name, tags, at, doc FROM t WHERE id = $1 OR name = $2 ORDER BY id'
-		for (const params of [[1, 'two'], [2, null], [9, 'none']]) {
+		for (const params of [
+			[1, 'two'],
+			[2, null],
+			[9, 'none'],
+		]) {
 			expect(await statements.run(sql, params)).toEqual(await db.query(sql, params))
 		}
 		expect(statements.size).toBe(1)
