@@ -17,6 +17,8 @@ const text = {
 		verdict: /Correct!|Not quite/,
 		save: 'Save',
 		accountMenu: 'Account menu',
+		scoreboard: 'Scoreboard',
+		achievements: 'Achievements',
 		changePassword: 'Change password',
 		signOut: 'Sign out',
 		newPassword: 'New Password',
@@ -46,6 +48,8 @@ const text = {
 		verdict: /Correto!|Não exatamente/,
 		save: 'Salvar',
 		accountMenu: 'Menu da conta',
+		scoreboard: 'Classificação',
+		achievements: 'Conquistas',
 		changePassword: 'Alterar senha',
 		signOut: 'Sair',
 		newPassword: 'Nova senha',
@@ -220,6 +224,26 @@ for (const lang of langs) {
 			release()
 			await expect(page).toHaveURL(/\/dashboard\/admin$/)
 			await expect(pending).toHaveCount(0)
+		})
+
+		test('moving between sections asks only for their data: the routes come with the app, not page by page', async ({ page }) => {
+			await loginAs(page, demo.learner)
+			const asked: string[] = []
+			page.on('request', (r) => asked.push(new URL(r.url()).pathname))
+			const res = await page.goto('/dashboard')
+			// React Router's lazy route discovery inlined the matched routes into each page and asked the server
+			// for the rest (/__manifest) on the way to each new section (react-router.config.ts).
+			expect(await res!.text()).not.toContain('__reactRouterManifest')
+			await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+			for (const [name, url] of [
+				[s.scoreboard, /\/dashboard\/scoreboard$/],
+				[s.achievements, /\/dashboard\/achievements$/],
+			] as const) {
+				await page.getByRole('link', { name, exact: true }).first().click()
+				await expect(page).toHaveURL(url)
+			}
+			expect(asked.filter((p) => p.startsWith('/__manifest'))).toEqual([])
+			expect(asked).toContain('/dashboard/scoreboard.data')
 		})
 
 		test('a quiz option chosen before the scripts run is kept, and can be submitted', async ({ context }) => {
