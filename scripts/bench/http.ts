@@ -62,6 +62,13 @@ export function routeSpecs(t: BenchTargets, cookies: string[], origin: string): 
 		},
 		{ key: 'scoreboard', label: 'scoreboard', signedIn: true, next: (c) => ({ path: '/dashboard/scoreboard', headers: { cookie: cookie(c) } }) },
 		{
+			// As a browser asks for it: compressed. The other rows ask without Accept-Encoding, like the bare ceiling.
+			key: 'dashboard-gzip',
+			label: '/dashboard (signed in, gzip)',
+			signedIn: true,
+			next: (c) => ({ path: '/dashboard', headers: { cookie: cookie(c), 'accept-encoding': 'gzip, deflate, br' } }),
+		},
+		{
 			key: 'tutor',
 			label: 'POST /api/ai-chat (offline tutor)',
 			method: 'POST',
