@@ -49,6 +49,9 @@ const handlers = {
 	// caller's open transaction) and a sync to disk after.
 	query: async ({ sql, params, opts, tx }) => {
 		if (tx && !open.has(tx)) throw new Error(`database worker: transaction ${tx} is not open`)
+		// As query() does: a call can reach a new worker while its engine is still opening (after a fault); it
+		// waits for it rather than failing.
+		await db.waitReady
 		if (db.closed) throw new Error('PGlite is closed')
 		const run = (sync) =>
 			db._runExclusiveQuery(async () => {
