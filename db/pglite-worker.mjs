@@ -29,12 +29,19 @@ function serialize(error) {
 	}
 }
 
-/** drizzle's parsers are all the identity (it parses dates itself): they cross as a list of type ids. */
+/**
+ * drizzle's parsers are all the identity (it parses dates itself): they cross as a list of type ids. One object
+ * per list, so the kept statements merge it with the engine's parsers once (db/pglite-statements.mjs).
+ */
+const identityParsers = new Map()
 function options(opts) {
 	if (!opts) return undefined
-	const { identityParsers, ...rest } = opts
-	if (!identityParsers?.length) return rest
-	return { ...rest, parsers: Object.fromEntries(identityParsers.map((oid) => [oid, (value) => value])) }
+	const { identityParsers: oids, ...rest } = opts
+	if (!oids?.length) return rest
+	const key = oids.join(',')
+	let parsers = identityParsers.get(key)
+	if (!parsers) identityParsers.set(key, (parsers = Object.fromEntries(oids.map((oid) => [oid, (value) => value]))))
+	return { ...rest, parsers }
 }
 
 const target = (tx) => (tx ? open.get(tx)?.tx : db)
