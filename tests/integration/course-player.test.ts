@@ -8,7 +8,7 @@ import { forgetAllSessions } from '~/features/auth/session-cache.server.ts'
 import { resumePoint } from '~/features/progress/progress.server.ts'
 import { CLIENT_ADDRESS_HEADER } from '~/features/security/client-address.ts'
 import { resetEnvForTests } from '~/lib/env.server.ts'
-import { loader } from '~/routes/dashboard/course.tsx'
+import { action, loader } from '~/routes/dashboard/course.tsx'
 import { cookiesOf } from '#tests/support/actions.ts'
 import { createCurriculum, type Curriculum } from '#tests/support/factories.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
@@ -68,5 +68,32 @@ describe('the course player records views', () => {
 		await open(a)
 		expect((await row(a)).lastViewedAt!.getTime()).toBeGreaterThan(OLD.getTime())
 		expect((await resumePoint(learner.id))?.lessonId).toBe(a)
+	})
+
+	it('records no view on the page rendered after a refused post, whatever its method and body', async () => {
+		const fresh = await createCurriculum({ types: ['text'] })
+		const [lesson] = fresh.lessons.map((l) => l.id) as [string]
+		const url = `${APP}/dashboard/learn/course/${fresh.course.id}?lesson=${lesson}`
+		for (const [method, contentType] of [
+			['DELETE', 'text/plain'],
+			['POST', 'application/json'],
+			['POST', 'application/x-www-form-urlencoded'],
+		] as const) {
+			// As React Router runs them for a post without JavaScript: the action, then the loaders with the same
+			// context and the post's headers on a GET of the same address.
+			const context = {}
+			const headers = { cookie: learner.cookie, 'content-type': contentType, origin: APP }
+			const refused = await action({
+				request: new Request(url, { method, headers, body: '[x](javascript:1)' }),
+				params: { courseId: fresh.course.id },
+				context,
+			} as never)
+			expect((refused as { init?: { status?: number } }).init?.status).toBe(400)
+			await loader({ request: new Request(url, { headers }), params: { courseId: fresh.course.id }, context } as never)
+			expect(await h.db.query.userProgress.findFirst({ where: and(eq(userProgress.userId, learner.id), eq(userProgress.lessonId, lesson)) })).toBeUndefined()
+		}
+		// A visit records it.
+		await loader({ request: new Request(url, { headers: { cookie: learner.cookie } }), params: { courseId: fresh.course.id }, context: {} } as never)
+		expect(await row(lesson)).toMatchObject({ status: 'in_progress' })
 	})
 })

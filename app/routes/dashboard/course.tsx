@@ -30,7 +30,13 @@ import type { Route } from './+types/course'
 import { failureKey } from '~/lib/failure.ts'
 import { numberFormat } from '~/features/i18n/formats.ts'
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+/**
+ * Requests whose action ran: React Router renders the page after a no-JavaScript post (maybe a refused one,
+ * of any method and body) in the same request, with the same context, and that render is not a visit.
+ */
+const submissions = new WeakSet<object>()
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const user = await requireUser(request)
 	failIfAsked(request, 'course')
 	const preview = isAdmin(user)
@@ -56,11 +62,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		const stored = await getVisibleLesson(current.id, preview, tree)
 		const full = stored && localizeLesson(stored, lang)
 		if (full) {
-			// A view is a visit: the page React Router renders after a no-JavaScript form post (maybe a refused
-			// one) is loaded with that post's headers, form content type included, and records nothing. Viewing
+			// A view is a visit: the page rendered after a post records nothing (bad input changes nothing). Viewing
 			// again the lesson touched last (a reload, a revalidation) would only move its time: no write.
 			const again = latestTouched === full.id && current.status !== 'not_started'
-			if (!again && !request.headers.get('content-type')?.includes('form')) await markViewed(user.id, full.id)
+			if (!again && !submissions.has(context)) await markViewed(user.id, full.id)
 			lesson = {
 				id: full.id,
 				title: full.title,
@@ -82,7 +87,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	}
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
+	submissions.add(context)
 	const user = await requireUser(request)
 	const parsed = await parseBody(request, lessonActionSchema, { fallback: 'learn.errors.invalidRequest' })
 	if (!parsed.ok) return refused(parsed)
