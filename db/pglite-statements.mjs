@@ -10,23 +10,13 @@ const { serialize } = protocol
 
 /** Statements kept per engine; the least recently used is closed past this (texts come from code, but an
  * IN list of n values is a text of its own for each n). */
-export const STATEMENT_LIMIT = 256
+const STATEMENT_LIMIT = 256
 
 /** PostgreSQL refuses a kept plan whose result columns changed (a table altered under it): 0A000. */
 const changedResultType = (error) => error?.code === '0A000'
 
 /** Names are unique in the thread, so two sets on one engine (tests) never collide. */
 let named = 0
-
-function joined(messages) {
-	const out = new Uint8Array(messages.reduce((n, m) => n + m.byteLength, 0))
-	let at = 0
-	for (const m of messages) {
-		out.set(m, at)
-		at += m.byteLength
-	}
-	return out
-}
 
 /**
  * `run(sql, params, options)` for one PGlite engine, answering as `db.query` does (rows, fields, affectedRows).
@@ -38,7 +28,7 @@ export function preparedStatements(db, limit = STATEMENT_LIMIT) {
 
 	// Every exchange ends with Sync, also in the same message: after an error the engine skips to it and is
 	// ready for the next statement, as after PGlite's own query().
-	const send = (...messages) => db.execProtocolStream(joined([...messages, serialize.sync()]), { syncToFs: false })
+	const send = (...messages) => db.execProtocolStream(Buffer.concat([...messages, serialize.sync()]), { syncToFs: false })
 
 	async function close(name) {
 		await send(serialize.close({ type: 'S', name }))

@@ -6,6 +6,7 @@ import { signIn } from '~/features/auth/flows.server.ts'
 import { forgetAllSessions } from '~/features/auth/session-cache.server.ts'
 import { CLIENT_ADDRESS_HEADER } from '~/features/security/client-address.ts'
 import { resetEnvForTests } from '~/lib/env.server.ts'
+import { rowsOf } from '~/lib/sql-rows.ts'
 import { loader as achievements } from '~/routes/dashboard/achievements.tsx'
 import { loader as course } from '~/routes/dashboard/course.tsx'
 import { loader as explore } from '~/routes/dashboard/explore.tsx'
@@ -68,9 +69,9 @@ describe('signed-in pages run on kept plans', () => {
 			await achievements(args('/dashboard/achievements'))
 			await profile(args('/dashboard/profile'))
 		}
-		const { rows } = (await h.db.execute(
-			sql`SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements WHERE generic_plans + custom_plans >= 8`,
-		)) as unknown as { rows: { statement: string; generic_plans: number; custom_plans: number }[] }
+		const rows = rowsOf<{ statement: string; generic_plans: number; custom_plans: number }>(
+			await h.db.execute(sql`SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements WHERE generic_plans + custom_plans >= 8`),
+		)
 		// The pages' statements were kept and run often enough to tell (the ranking among them).
 		expect(rows.length).toBeGreaterThanOrEqual(4)
 		expect(rows.some((r) => r.statement.includes('xp_totals'))).toBe(true)
