@@ -8,6 +8,8 @@ import { createI18nStore, getLanguage } from '~/features/i18n/i18n.server.ts'
 import { I18nProvider } from '~/features/i18n/react.tsx'
 import { NonceContext } from '~/lib/nonce.tsx'
 import { htmlStream } from '~/lib/html-stream.server.ts'
+import { createKeptRenders, renderKey, wantsFreshPage, type KeptRenders } from '~/lib/kept-renders.server.ts'
+import { getEnv } from '~/lib/env.server.ts'
 import { contentSecurityPolicy } from '~/features/security/headers.server.ts'
 import { bootstrap as runBootstrap } from '~/features/system/bootstrap.server.ts'
 import { isConnectionFault } from '#db/faults.ts'
@@ -31,19 +33,36 @@ export { log, scrubText } from '~/lib/log.server.ts'
 export { requestContext, requestIdFrom } from '~/lib/request-context.server.ts'
 export { readSettings } from '~/lib/env.server.ts'
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+// Pages asked again with the same data are answered from memory (lib/kept-renders.server.ts). Not in
+// development: an edited component would not change the key.
+let keptPages: KeptRenders | undefined
+const keptRenders = () => (keptPages ??= createKeptRenders({ maxBytes: import.meta.env.DEV ? 0 : getEnv().KEPT_PAGES_MB * 1024 * 1024 }))
+
+export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
 	if (request.method.toUpperCase() === 'HEAD') {
 		return new Response(null, { status: responseStatusCode, headers: responseHeaders })
 	}
 	if (responseStatusCode === 503) unavailableHeaders(responseHeaders)
-	const i18n = createI18nStore(getLanguage(request))
+	const language = getLanguage(request)
 	const nonce = randomBytes(16).toString('base64')
 	responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, { dev: import.meta.env.DEV }))
+	const userAgent = request.headers.get('user-agent')
+	const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+
+	const kept = keptRenders()
+	const key = kept.on ? await renderKey(request, responseStatusCode, routerContext, [language, readyOption]) : null
+	const page = key && !wantsFreshPage(request) ? kept.get(key, nonce) : undefined
+	if (key) responseHeaders.set('X-Cache', page === undefined ? 'MISS' : 'HIT')
+	if (page !== undefined) {
+		responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+		return new Response(page, { headers: responseHeaders, status: responseStatusCode })
+	}
+	const keep = key !== null && kept.admit(key)
+	const i18n = createI18nStore(language)
 
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
-		const userAgent = request.headers.get('user-agent')
-		const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+		let failed = false
 		let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
 		const { pipe, abort } = renderToPipeableStream(
@@ -61,6 +80,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
 							clearTimeout(timeoutId)
 							timeoutId = undefined
 						},
+						onWhole: keep ? (html) => failed || kept.set(key, html, nonce) : undefined,
 					})
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					pipe(body)
@@ -75,6 +95,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
 					reject(error)
 				},
 				onError(error: unknown) {
+					failed = true
 					responseStatusCode = 500
 					if (shellRendered) log.error('render failed', { err: error })
 				},

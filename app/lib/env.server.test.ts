@@ -11,6 +11,7 @@ const KEYS = [
 	'TRUST_PROXY_HOPS',
 	'LOG_LEVEL',
 	'HTML_CACHE_TTL_MS',
+	'KEPT_PAGES_MB',
 	'PORT',
 	'APP_URL',
 	'SEED_DEMO',
@@ -41,6 +42,8 @@ describe('settings', () => {
 		expect(withEnv({ MAX_CONCURRENT_REQUESTS: 'abc' })).toThrow(/MAX_CONCURRENT_REQUESTS[\s\S]*whole number|whole number[\s\S]*MAX_CONCURRENT_REQUESTS/)
 		expect(withEnv({ MAX_CONCURRENT_REQUESTS: '-1' })).toThrow(/MAX_CONCURRENT_REQUESTS/)
 		expect(withEnv({ HTML_CACHE_TTL_MS: '5 minutes' })).toThrow(/HTML_CACHE_TTL_MS/)
+		expect(withEnv({ KEPT_PAGES_MB: '32MB' })).toThrow(/KEPT_PAGES_MB/)
+		expect(withEnv({ KEPT_PAGES_MB: '5000' })).toThrow(/KEPT_PAGES_MB/)
 		expect(withEnv({ PORT: '70000' })).toThrow(/PORT/)
 		expect(withEnv({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/)
 	})

@@ -137,6 +137,7 @@ const schema = z.object({
 	TRUST_PROXY_HOPS: integer(1, 10).default(1),
 	MAX_CONCURRENT_REQUESTS: integer(0, 1000),
 	HTML_CACHE_TTL_MS: integer(0).default(300_000),
+	KEPT_PAGES_MB: integer(0, 4096).default(32),
 	SHUTDOWN_TIMEOUT_MS: integer(0).default(10_000),
 	MEMORY_LOG_SECONDS: integer(0).default(0),
 	LOG_LEVEL: z.preprocess((v) => (typeof blank(v) === 'string' ? String(blank(v)).toLowerCase() : undefined), z.enum(LOG_LEVELS).default('info')),

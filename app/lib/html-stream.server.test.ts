@@ -6,7 +6,8 @@ const turn = () => new Promise((resolve) => setImmediate(resolve))
 describe('htmlStream', () => {
 	it('joins what is written in one turn into one chunk, and a later write into another', async () => {
 		let finals = 0
-		const stream = htmlStream({ onFinal: () => finals++ })
+		const wholes: string[] = []
+		const stream = htmlStream({ onFinal: () => finals++, onWhole: (page) => wholes.push(page.toString()) })
 		const out: string[] = []
 		stream.on('data', (chunk: Buffer) => out.push(chunk.toString()))
 		const ended = new Promise((resolve) => stream.on('end', resolve))
@@ -28,5 +29,7 @@ describe('htmlStream', () => {
 		await ended
 		expect(out).toEqual(['<html><body>shell', '<template>late</template>', '</body></html>'])
 		expect(finals).toBe(1)
+		// A kept render gets the page once, whole.
+		expect(wholes).toEqual(['<html><body>shell<template>late</template></body></html>'])
 	})
 })

@@ -7,14 +7,16 @@ import { Transform } from 'node:stream'
  * 50 KB page). What is written in one turn now leaves as one chunk; a later piece (a Suspense boundary
  * streamed in afterwards) leaves in its own turn, as soon as before.
  */
-export function htmlStream({ onFinal }: { onFinal: () => void }) {
+export function htmlStream({ onFinal, onWhole }: { onFinal: () => void; onWhole?: (page: Buffer) => void }) {
 	let parts: Buffer[] = []
+	const whole: Buffer[] = []
 	let scheduled = false
 	const release = () => {
 		scheduled = false
 		if (!parts.length) return
 		const chunk = parts.length === 1 ? parts[0]! : Buffer.concat(parts)
 		parts = []
+		if (onWhole) whole.push(chunk)
 		stream.push(chunk)
 	}
 	const stream = new Transform({
@@ -30,9 +32,10 @@ export function htmlStream({ onFinal }: { onFinal: () => void }) {
 			onFinal()
 			done()
 		},
-		// The last pieces go out before the end, without waiting for the turn.
+		// The last pieces go out before the end, without waiting for the turn; a kept render gets the whole page.
 		flush(done) {
 			release()
+			onWhole?.(Buffer.concat(whole))
 			done()
 		},
 	})

@@ -31,7 +31,7 @@ export type RouteResult = {
 
 const FORM = 'application/x-www-form-urlencoded'
 
-/** The seven routes of the issue, each request as the browser sends it. */
+/** The seven routes of the issue, each request as the browser sends it, and variants. */
 export function routeSpecs(t: BenchTargets, cookies: string[], origin: string): RouteSpec[] {
 	const cookie = (conn: number) => cookies[conn % cookies.length]!
 	const lessonAt = (conn: number, seq: number) => t.lessons[(conn * 37 + seq) % t.lessons.length]!
@@ -67,6 +67,21 @@ export function routeSpecs(t: BenchTargets, cookies: string[], origin: string): 
 			label: '/dashboard (signed in, gzip)',
 			signedIn: true,
 			next: (c) => ({ path: '/dashboard', headers: { cookie: cookie(c), 'accept-encoding': 'gzip, deflate, br' } }),
+		},
+		{
+			// A page never asked before: a query string of its own per request makes every render new, so this row
+			// is the cost of rendering (plus keeping the page) that the rows above save when nothing changed
+			// (app/lib/kept-renders.server.ts).
+			key: 'dashboard-new',
+			label: '/dashboard (signed in, rendered every time)',
+			signedIn: true,
+			next: (c, s) => ({ path: `/dashboard?n=${c}-${s}`, headers: { cookie: cookie(c) } }),
+		},
+		{
+			key: 'player-new',
+			label: 'course player (rendered every time)',
+			signedIn: true,
+			next: (c, s) => ({ path: `/dashboard/learn/course/${t.courseId}?lesson=${t.lessonId}&n=${c}-${s}`, headers: { cookie: cookie(c) } }),
 		},
 		{
 			key: 'tutor',

@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto'
+import type { EntryContext } from 'react-router'
+
+/**
+ * Rendered pages kept by everything their render reads. React's render of a signed-in page is a function of
+ * the URL, the language, how it is flushed (bots wait for the whole page) and the state React Router sends
+ * to the browser for hydration (every route's loader data, action data and errors, in the stream the page
+ * itself embeds). The key is a digest of exactly those; the same key gives the same HTML, so a page asked
+ * again with nothing changed is answered without rendering, and any change in what a loader returns (a
+ * completed lesson, a new name, a published course) is a new key. Nothing is invalidated because nothing can
+ * be stale: no entry is ever shown for data it was not rendered from. An entry holds one user's data, so its
+ * key always includes the user (the layout's and root's loaders return them).
+ *
+ * Only whole, successful GET renders are kept (status 200, no deferred data, no error while rendering). The
+ * CSP nonce stays per response: an entry is kept in pieces split at the nonce it was rendered with, and
+ * joined with the new response's nonce.
+ */
+type Entry = { pieces: Buffer[]; bytes: number }
+export type KeptRenders = ReturnType<typeof createKeptRenders>
+
+/**
+ * At most `maxBytes` of pages, least recently used out first; 0 keeps none. A page is kept from its second
+ * render on: a key seen once is only remembered (the last `seenKeys` of them), so pages that never repeat (a
+ * one-off query string, an admin list stamped with the time) cost no copy and push out nothing. Pages are
+ * kept as bytes, outside the JavaScript heap, and sent as they are.
+ */
+export function createKeptRenders({ maxBytes, seenKeys = 4096 }: { maxBytes: number; seenKeys?: number }) {
+	const entries = new Map<string, Entry>()
+	const seen = new Set<string>()
+	let bytes = 0
+
+	return {
+		on: maxBytes > 0,
+		get(key: string, nonce: string): Buffer<ArrayBuffer> | undefined {
+			const entry = entries.get(key)
+			if (!entry) return undefined
+			// Least recently used goes first: a hit moves the entry to the end.
+			entries.delete(key)
+			entries.set(key, entry)
+			const nonceBytes = Buffer.from(nonce)
+			// A new allocation of its own (never a shared buffer), which is what a Response body takes.
+			return Buffer.concat(entry.pieces.flatMap((piece, i) => (i ? [nonceBytes, piece] : [piece]))) as Buffer<ArrayBuffer>
+		},
+		/** Whether a render of `key` is to be kept: true from the second time it is asked. */
+		admit(key: string): boolean {
+			if (seen.delete(key)) return true
+			if (seen.size >= seenKeys) seen.delete(seen.values().next().value!)
+			seen.add(key)
+			return false
+		},
+		set(key: string, page: Buffer, nonce: string) {
+			const size = page.length
+			if (size > maxBytes / 4) return
+			const old = entries.get(key)
+			if (old) {
+				entries.delete(key)
+				bytes -= old.bytes
+			}
+			for (const [k, e] of entries) {
+				if (bytes + size <= maxBytes) break
+				entries.delete(k)
+				bytes -= e.bytes
+			}
+			entries.set(key, { pieces: splitAt(page, Buffer.from(nonce)), bytes: size })
+			bytes += size
+		},
+		get size() {
+			return entries.size
+		},
+		get bytes() {
+			return bytes
+		},
+	}
+}
+
+/** Views of `page` between the occurrences of `needle` (no copy). */
+function splitAt(page: Buffer, needle: Buffer): Buffer[] {
+	const pieces: Buffer[] = []
+	let at = 0
+	for (let i = page.indexOf(needle); i >= 0; i = page.indexOf(needle, at)) {
+		pieces.push(page.subarray(at, i))
+		at = i + needle.length
+	}
+	pieces.push(page.subarray(at))
+	return pieces
+}
+
+/**
+ * The key of a page's render, or null when the render is not kept. Reads React Router's hydration stream (it
+ * is already encoded, eagerly, when the page renders) and gives the context a copy of it to render from.
+ */
+export async function renderKey(request: Request, status: number, context: EntryContext, parts: string[]): Promise<string | null> {
+	if (request.method !== 'GET' || status !== 200 || context.isSpaMode) return null
+	const stream = context.serverHandoffStream
+	if (!stream) return null
+	for (const data of Object.values(context.staticHandlerContext.loaderData)) {
+		if (data && typeof data === 'object' && Object.values(data).some(isThenable)) return null
+	}
+	const chunks: Uint8Array[] = []
+	const reader = stream.getReader()
+	for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value as Uint8Array)
+	context.serverHandoffStream = new ReadableStream({
+		start(controller) {
+			for (const chunk of chunks) controller.enqueue(chunk)
+			controller.close()
+		},
+	})
+	const url = new URL(request.url)
+	const hash = createHash('sha256').update(url.pathname + url.search)
+	for (const part of parts) hash.update('\0' + part)
+	hash.update('\0')
+	for (const chunk of chunks) hash.update(chunk)
+	return hash.digest('base64url')
+}
+
+/**
+ * A hard reload (`Cache-Control: no-cache`) renders the page again. A kept page is never stale, so this is not
+ * for freshness: it lets a test or an operator compare two fresh renders of the same data.
+ */
+export function wantsFreshPage(request: Request) {
+	return /\bno-cache\b/.test(request.headers.get('cache-control') ?? '') || request.headers.get('pragma') === 'no-cache'
+}
+
+const isThenable = (value: unknown) => Boolean(value) && typeof (value as { then?: unknown }).then === 'function'
