@@ -52,7 +52,7 @@ export default async function handleRequest(request: Request, responseStatusCode
 	const kept = keptRenders()
 	const key = kept.on ? await renderKey(request, responseStatusCode, routerContext, [language, readyOption]) : null
 	const page = key && !wantsFreshPage(request) ? kept.get(key, nonce) : undefined
-	if (key) responseHeaders.set('X-Cache', page === undefined ? 'MISS' : 'HIT')
+	if (key) responseHeaders.set('X-Render', page === undefined ? 'rendered' : 'kept')
 	if (page !== undefined) {
 		responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 		return new Response(page, { headers: responseHeaders, status: responseStatusCode })

@@ -76,7 +76,8 @@ export function createHtmlCache({
 
 	function send(res: ExpressResponse, status: number, headers: [string, string][], body: string, cache: string, cookies: string[] = []) {
 		res.status(status)
-		for (const [k, v] of headers) if (k !== 'set-cookie' && k !== 'content-length') res.setHeader(k, v)
+		// X-Render tells how the app answered the render this entry was made from, not this answer.
+		for (const [k, v] of headers) if (k !== 'set-cookie' && k !== 'content-length' && k !== 'x-render') res.setHeader(k, v)
 		if (cookies.length) res.setHeader('Set-Cookie', cookies)
 		res.setHeader('X-Cache', cache)
 		res.send(body)

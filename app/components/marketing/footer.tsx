@@ -9,7 +9,7 @@ const links = [
 	{ to: '/login', key: 'nav.signIn' },
 ] as const
 
-export function MarketingFooter({ appName }: { appName: string }) {
+export function MarketingFooter({ appName, year }: { appName: string; year: number }) {
 	const { t } = useTranslation()
 	return (
 		<footer className="border-t">
@@ -30,9 +30,7 @@ export function MarketingFooter({ appName }: { appName: string }) {
 					</ul>
 				</nav>
 			</div>
-			<p className="text-muted-foreground mx-auto max-w-6xl px-4 pb-8 text-xs" suppressHydrationWarning>
-				{t('landing.common.footerRights', { year: new Date().getFullYear(), app: appName })}
-			</p>
+			<p className="text-muted-foreground mx-auto max-w-6xl px-4 pb-8 text-xs">{t('landing.common.footerRights', { year, app: appName })}</p>
 		</footer>
 	)
 }
