@@ -60,12 +60,19 @@ export async function measureScaling(opts: {
 	let seq = 0
 	const serve = (request: Request) => (context ? context.run({ id: `bench-${++seq}` }, () => handler(request)) : handler(request))
 
-	/** Server time of one page: medians of `runs` requests after 5 warm-up ones, wall and CPU (in-process, single thread). */
+	/**
+	 * Server time of one page: medians of `runs` requests after 5 warm-up ones, wall and CPU (in-process, single
+	 * thread). Each request renders (`Cache-Control: no-cache`): a page asked again with the same data would
+	 * otherwise come from the kept renders (app/lib/kept-renders.server.ts), and these rows measure what a page
+	 * costs as the data grows, render included.
+	 */
 	async function serverTime(url: string, cookie: string): Promise<Timing> {
 		const once = async () => {
 			const c0 = process.cpuUsage()
 			const t0 = performance.now()
-			const res = await serve(new Request(`http://127.0.0.1${url}`, { headers: { cookie, 'x-learnchain-ip': '127.0.0.1', 'accept-language': 'en-US' } }))
+			const res = await serve(
+				new Request(`http://127.0.0.1${url}`, { headers: { cookie, 'x-learnchain-ip': '127.0.0.1', 'accept-language': 'en-US', 'cache-control': 'no-cache' } }),
+			)
 			await res.text()
 			const wall = performance.now() - t0
 			const cpu = process.cpuUsage(c0)
