@@ -84,6 +84,13 @@ export function routeSpecs(t: BenchTargets, cookies: string[], origin: string): 
 			next: (c, s) => ({ path: `/dashboard/learn/course/${t.courseId}?lesson=${t.lessonId}&n=${c}-${s}`, headers: { cookie: cookie(c) } }),
 		},
 		{
+			// What a click inside the app asks for: the page's data (React Router's single fetch), rendered in the browser.
+			key: 'dashboard-data',
+			label: '/dashboard.data (signed in, navigation inside the app)',
+			signedIn: true,
+			next: (c) => ({ path: '/dashboard.data', headers: { cookie: cookie(c) } }),
+		},
+		{
 			key: 'tutor',
 			label: 'POST /api/ai-chat (offline tutor)',
 			method: 'POST',
