@@ -31,12 +31,14 @@ const stateOf = (answer: Answer) => [...answer.body.matchAll(/streamController\.
  * is asked again.
  */
 async function threeAnswersOfOneState(request: APIRequestContext, path: string) {
-	for (let round = 0; round < 10; round++) {
+	for (let round = 0; round < 20; round++) {
 		const first = await get(request, path, true)
 		const second = await get(request, path, true)
 		const kept = await get(request, path)
 		const state = stateOf(first)
 		if (stateOf(second) === state && stateOf(kept) === state) return { first, second, kept }
+		// Spread the rounds over a few seconds: other tests change the boards in bursts.
+		await new Promise((resolve) => setTimeout(resolve, 250))
 	}
 	throw new Error(`${path}: its data (a landing: its page) changed in every round`)
 }
