@@ -31,7 +31,7 @@ export type RouteResult = {
 
 const FORM = 'application/x-www-form-urlencoded'
 
-/** The seven routes of the issue, each request as the browser sends it, and variants. */
+/** The issue's routes and their variants (compressed, rendered every time, data only), each request as the browser sends it. */
 export function routeSpecs(t: BenchTargets, cookies: string[], origin: string): RouteSpec[] {
 	const cookie = (conn: number) => cookies[conn % cookies.length]!
 	const lessonAt = (conn: number, seq: number) => t.lessons[(conn * 37 + seq) % t.lessons.length]!

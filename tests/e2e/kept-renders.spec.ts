@@ -1,12 +1,10 @@
 import type { APIRequestContext } from '@playwright/test'
-import { createLearner, expect, loginAs, test } from '#tests/support/fixtures.ts'
+import { createLearner, expect, loginAs, nonceOf, test } from '#tests/support/fixtures.ts'
 import { completeLesson, dashboardXP, pathLessons } from '#tests/support/lessons.ts'
 
 // Issue 21: a page asked again with nothing changed is answered from memory (app/lib/kept-renders.server.ts,
 // docs/decisions/0013). These tests hold it to its promise: the kept page is the page a fresh render gives,
 // with its own nonce, and anything the page shows that changes makes a new page.
-
-const nonceOf = (csp: string | undefined) => csp?.match(/'nonce-([^']+)'/)?.[1] ?? ''
 
 async function get(request: APIRequestContext, path: string, fresh = false) {
 	const res = await request.get(path, { headers: fresh ? { 'cache-control': 'no-cache' } : {} })

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import zlib from 'node:zlib'
 import type { BrowserContext, Response } from '@playwright/test'
-import { demo, expect, loginAs, test } from '../support/fixtures'
+import { demo, expect, loginAs, nonceOf, test } from '../support/fixtures'
 
 async function useLanguage(context: BrowserContext, baseURL: string | undefined, lang: 'en-US' | 'pt-BR') {
 	await context.addCookies([{ name: 'app_language', value: lang, url: baseURL ?? 'http://localhost' }])
@@ -235,16 +235,17 @@ test.describe('lean landings', () => {
 			const res = await api.get(path, { headers: lang ? { cookie: `app_language=${lang}` } : {} })
 			expect(res.status()).toBe(200)
 			const body = await res.text()
-			const nonce = res.headers()['content-security-policy']?.match(/'nonce-([^']+)'/)?.[1]
-			return { cache: res.headers()['x-cache'], body, nonce }
+			const nonce = nonceOf(res.headers()['content-security-policy'])
+			return { cache: res.headers()['x-cache'], render: res.headers()['x-render'], body, nonce }
 		}
 		await get('/investors')
 		const a = await get('/investors')
 		const b = await get('/investors')
 		expect(a.cache).toBe('HIT')
 		expect(b.cache).toBe('HIT')
+		// How the app answered the render an entry was made from is not this answer's (ADR 0013's X-Render).
+		expect(a.render).toBeUndefined()
 		// A fresh nonce per answer, in the header and on the island's script tag alike.
-		expect(a.nonce).toBeTruthy()
 		expect(a.nonce).not.toBe(b.nonce)
 		expect(a.body).toContain(`nonce="${a.nonce}"`)
 		expect(b.body).toContain(`nonce="${b.nonce}"`)

@@ -1,10 +1,10 @@
-import { demo, expect, loginAs, test } from '#tests/support/fixtures.ts'
+import { demo, expect, loginAs, nonceOf, test } from '#tests/support/fixtures.ts'
 
 test('HTML pages carry a nonce-based CSP and the usual defences; scripts run only with the nonce', async ({ page }) => {
 	const res = await page.goto('/login')
 	const headers = res!.headers()
 	const csp = headers['content-security-policy']!
-	const nonce = csp.match(/'nonce-([^']+)'/)![1]
+	const nonce = nonceOf(csp)
 	expect(csp).toContain("frame-ancestors 'none'")
 	expect(headers['x-content-type-options']).toBe('nosniff')
 	expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')

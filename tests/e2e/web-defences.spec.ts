@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Browser } from '@playwright/test'
 import { DISABLED_AUTH_PATHS } from '../../app/features/auth/endpoints.ts'
 import { demoCurriculum } from '#tests/support/demo.ts'
-import { createLearner, demo, expect, loginAs, test, uniqueEmail } from '#tests/support/fixtures.ts'
+import { createLearner, demo, expect, loginAs, nonceOf, test, uniqueEmail } from '#tests/support/fixtures.ts'
 import { startPrivateServer, type PrivateServer } from '#tests/support/private-server.ts'
 import { routeTable } from '#tests/support/route-table.ts'
 
@@ -72,7 +72,7 @@ test('every HTML page, for every role, carries a fresh nonce-based CSP and the o
 				expect(h['x-frame-options'], label).toBe('DENY')
 				// Over plain HTTP there is no HSTS (it would be meaningless and could lock out a local setup).
 				expect(h['strict-transport-security'], label).toBeUndefined()
-				const nonce = csp.match(/'nonce-([^']+)'/)![1]!
+				const nonce = nonceOf(csp)
 				nonces.push(nonce)
 				const html = await res.text()
 				for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag, label).toContain(`nonce="${nonce}"`)

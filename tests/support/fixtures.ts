@@ -26,6 +26,13 @@ export async function latestMail(request: APIRequestContext, to: string, subject
 	throw new Error(`No email to ${to}`)
 }
 
+/** The nonce a Content-Security-Policy header lets scripts run with; fails the test when it names none. */
+export function nonceOf(csp: string | null | undefined): string {
+	const nonce = csp?.match(/'nonce-([^']+)'/)?.[1]
+	expect(nonce, 'a nonce in the Content-Security-Policy').toBeTruthy()
+	return nonce!
+}
+
 /** Sign in through the real login action (no clicking), sharing cookies with `page`. */
 export async function loginAs(page: Page, creds: Credentials) {
 	const res = await page.request.post('/login', {
