@@ -7,11 +7,13 @@ import { localeChunks } from './vite/locale-chunks.ts'
 import { vendorChunks } from './vite/chunks.ts'
 import { challengeWorker } from './vite/challenge-worker.ts'
 import { precompress } from './vite/precompress.ts'
+import { staticIcons } from './vite/static-icons.ts'
 
 export default defineConfig({
-	plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), localeChunks(), islands(), vendorChunks(), challengeWorker(), precompress()],
+	plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), localeChunks(), islands(), vendorChunks(), challengeWorker(), precompress(), staticIcons()],
 	build: { target: 'es2022' },
-	// PGlite ships its own wasm/data files; bundling it breaks their lookup.
-	ssr: { external: ['@electric-sql/pglite', 'pg'] },
+	// PGlite ships its own wasm/data files; bundling it breaks their lookup. lucide is bundled so the server
+	// renders the icons vite/static-icons.ts makes.
+	ssr: { external: ['@electric-sql/pglite', 'pg'], noExternal: ['lucide-react'] },
 	optimizeDeps: { exclude: ['@electric-sql/pglite'] },
 })
