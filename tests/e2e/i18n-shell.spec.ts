@@ -59,6 +59,40 @@ test('sidebar: starts collapsed, toggles with Ctrl+B, remembers the choice for 7
 	await expect(page.getByRole('tooltip').getByText('Coming soon!')).toBeVisible()
 })
 
+test('collapsed sidebar: each item shows its label beside it on hover and on keyboard focus, and describes itself by it', async ({ page }) => {
+	await loginAs(page, demo.learner)
+	await page.goto('/dashboard/explore')
+	await expect(page.locator('[data-slot="sidebar"][data-state]')).toHaveAttribute('data-state', 'collapsed')
+	const scoreboard = page.getByRole('link', { name: 'Scoreboard' })
+	const hint = page.getByRole('tooltip')
+	await expect(hint).toHaveCount(0)
+
+	await scoreboard.hover()
+	await expect(hint).toHaveText('Scoreboard')
+	// Beside the item, to its right, and the item is described by it while it shows.
+	const [item, label] = [(await scoreboard.boundingBox())!, (await hint.boundingBox())!]
+	expect(label.x).toBeGreaterThanOrEqual(item.x + item.width)
+	expect(Math.abs(label.y + label.height / 2 - (item.y + item.height / 2))).toBeLessThan(4)
+	await expect(scoreboard).toHaveAttribute('aria-describedby', (await hint.getAttribute('id'))!)
+	await page.mouse.move(600, 400)
+	await expect(hint).toHaveCount(0)
+	await expect(scoreboard).not.toHaveAttribute('aria-describedby')
+
+	// Keyboard: focus shows it, Escape dismisses it; the next item shows its own.
+	await scoreboard.focus()
+	await page.keyboard.press('Tab')
+	await expect(hint).toHaveText('Achievements')
+	await page.keyboard.press('Escape')
+	await expect(hint).toHaveCount(0)
+	await page.keyboard.press('Tab')
+	await expect(hint).toHaveText('Coming soon!')
+
+	// Expanded, the items' labels are on screen: no hint, except "coming soon".
+	await page.keyboard.press('Control+b')
+	await page.getByRole('link', { name: 'Scoreboard' }).hover()
+	await expect(hint).toHaveCount(0)
+})
+
 test('mobile: the sidebar opens as a slide-in sheet from the menu button', async ({ browser }) => {
 	const context = await browser.newContext({ viewport: { width: 375, height: 740 } })
 	const page = await context.newPage()

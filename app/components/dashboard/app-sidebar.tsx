@@ -13,7 +13,6 @@ import {
 	SidebarMenuItem,
 	SidebarRail,
 } from '~/components/ui/sidebar'
-import { Tooltip, TooltipContent, TooltipTrigger } from '~/components/ui/tooltip'
 
 const items = [
 	{ to: '/dashboard', key: 'nav.dashboard', icon: LayoutDashboard, end: true },
@@ -50,18 +49,13 @@ export function AppSidebar({ isAdmin, appName }: { isAdmin: boolean; appName: st
 								</SidebarMenuItem>
 							))}
 							<SidebarMenuItem>
-								<Tooltip>
-									<TooltipTrigger asChild>
-										{/* The wrapper takes hover and focus: a disabled button receives neither. */}
-										<div tabIndex={0} className="rounded-md outline-hidden focus-visible:ring-2" data-testid="real-world-project">
-											<SidebarMenuButton aria-disabled="true" tabIndex={-1} className="pointer-events-none opacity-50">
-												<FolderKanban aria-hidden />
-												<span>{t('nav.realWorldProject')}</span>
-											</SidebarMenuButton>
-										</div>
-									</TooltipTrigger>
-									<TooltipContent side="right">{t('nav.comingSoon')}</TooltipContent>
-								</Tooltip>
+								{/* The wrapper takes hover and focus (a disabled button receives neither) and shows the hint. */}
+								<div tabIndex={0} className="rounded-md outline-hidden focus-visible:ring-2" data-testid="real-world-project" data-hint={t('nav.comingSoon')}>
+									<SidebarMenuButton aria-disabled="true" tabIndex={-1} className="pointer-events-none opacity-50">
+										<FolderKanban aria-hidden />
+										<span>{t('nav.realWorldProject')}</span>
+									</SidebarMenuButton>
+								</div>
 							</SidebarMenuItem>
 						</SidebarMenu>
 					</SidebarGroupContent>

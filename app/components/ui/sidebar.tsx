@@ -7,7 +7,7 @@ import { Slot } from 'radix-ui'
 import { Button } from '~/components/ui/button'
 import { Separator } from '~/components/ui/separator'
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '~/components/ui/sheet'
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '~/components/ui/tooltip'
+import { Hints } from '~/components/ui/hints'
 import { useIsMobile } from '~/hooks/use-mobile'
 import { cn } from '~/lib/utils'
 
@@ -111,22 +111,21 @@ function SidebarProvider({
 
 	return (
 		<SidebarContext.Provider value={contextValue}>
-			<TooltipProvider delayDuration={0}>
-				<div
-					data-slot="sidebar-wrapper"
-					style={
-						{
-							'--sidebar-width': SIDEBAR_WIDTH,
-							'--sidebar-width-icon': SIDEBAR_WIDTH_ICON,
-							...style,
-						} as React.CSSProperties
-					}
-					className={cn('group/sidebar-wrapper flex min-h-svh w-full has-data-[variant=inset]:bg-sidebar', className)}
-					{...props}
-				>
-					{children}
-				</div>
-			</TooltipProvider>
+			<div
+				data-slot="sidebar-wrapper"
+				style={
+					{
+						'--sidebar-width': SIDEBAR_WIDTH,
+						'--sidebar-width-icon': SIDEBAR_WIDTH_ICON,
+						...style,
+					} as React.CSSProperties
+				}
+				className={cn('group/sidebar-wrapper flex min-h-svh w-full has-data-[variant=inset]:bg-sidebar', className)}
+				{...props}
+			>
+				{children}
+			</div>
+			<Hints />
 		</SidebarContext.Provider>
 	)
 }
@@ -380,33 +379,22 @@ function SidebarMenuButton({
 }: React.ComponentProps<'button'> & {
 	asChild?: boolean
 	isActive?: boolean
-	tooltip?: string | React.ComponentProps<typeof TooltipContent>
+	/** The label shown beside the item while the sidebar is collapsed to icons (components/ui/hints.tsx). */
+	tooltip?: string
 } & VariantProps<typeof sidebarMenuButtonVariants>) {
 	const Comp = asChild ? Slot.Root : 'button'
 	const { isMobile, state } = useSidebar()
 
-	const button = (
+	return (
 		<Comp
 			data-slot="sidebar-menu-button"
 			data-sidebar="menu-button"
 			data-size={size}
 			data-active={isActive}
+			data-hint={state === 'collapsed' && !isMobile ? tooltip : undefined}
 			className={cn(sidebarMenuButtonVariants({ variant, size }), className)}
 			{...props}
 		/>
-	)
-
-	if (!tooltip) {
-		return button
-	}
-
-	const tooltipProps = typeof tooltip === 'string' ? { children: tooltip } : tooltip
-
-	return (
-		<Tooltip>
-			<TooltipTrigger asChild>{button}</TooltipTrigger>
-			<TooltipContent side="right" align="center" hidden={state !== 'collapsed' || isMobile} {...tooltipProps} />
-		</Tooltip>
 	)
 }
 

@@ -6,7 +6,6 @@ import { LanguageSwitcher } from '~/components/language-switcher'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { Separator } from '~/components/ui/separator'
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '~/components/ui/sidebar'
-import { TooltipProvider } from '~/components/ui/tooltip'
 import { getUser, requireUser } from '~/features/auth/session.server.ts'
 import { sharedOutlineTarget } from '~/features/progress/shared-outline.server.ts'
 import { isAdmin } from '~/features/auth/user.ts'
@@ -42,30 +41,28 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 	const navigation = useNavigation()
 	const { t } = useTranslation()
 	return (
-		<TooltipProvider delayDuration={200}>
-			<SidebarProvider defaultOpen={sidebarOpen}>
-				<AppSidebar isAdmin={isAdmin} appName={appName} />
-				{/* min-w-0: a wide table scrolls inside its own box instead of widening the page (issue 20, point 5). */}
-				<SidebarInset className="min-w-0">
-					<header className="bg-background/90 sticky top-0 z-30 flex h-14 items-center gap-2 border-b px-3 backdrop-blur sm:px-4">
-						<SidebarTrigger />
-						<Separator orientation="vertical" className="mr-1 h-4" />
-						<div className="min-w-0 flex-1">
-							<Breadcrumbs />
-						</div>
-						<LanguageSwitcher />
-						<UserMenu user={user} isAdmin={isAdmin} />
-					</header>
-					{navigation.state === 'loading' ? (
-						<div role="progressbar" aria-label={t('dashboard.loading')} className="bg-primary/20 fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden">
-							<div className="bg-primary h-full w-1/3 animate-[loading-bar_1s_ease-in-out_infinite]" />
-						</div>
-					) : null}
-					<div className="flex-1 p-4 sm:p-6">
-						<Outlet />
+		<SidebarProvider defaultOpen={sidebarOpen}>
+			<AppSidebar isAdmin={isAdmin} appName={appName} />
+			{/* min-w-0: a wide table scrolls inside its own box instead of widening the page (issue 20, point 5). */}
+			<SidebarInset className="min-w-0">
+				<header className="bg-background/90 sticky top-0 z-30 flex h-14 items-center gap-2 border-b px-3 backdrop-blur sm:px-4">
+					<SidebarTrigger />
+					<Separator orientation="vertical" className="mr-1 h-4" />
+					<div className="min-w-0 flex-1">
+						<Breadcrumbs />
 					</div>
-				</SidebarInset>
-			</SidebarProvider>
-		</TooltipProvider>
+					<LanguageSwitcher />
+					<UserMenu user={user} isAdmin={isAdmin} />
+				</header>
+				{navigation.state === 'loading' ? (
+					<div role="progressbar" aria-label={t('dashboard.loading')} className="bg-primary/20 fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden">
+						<div className="bg-primary h-full w-1/3 animate-[loading-bar_1s_ease-in-out_infinite]" />
+					</div>
+				) : null}
+				<div className="flex-1 p-4 sm:p-6">
+					<Outlet />
+				</div>
+			</SidebarInset>
+		</SidebarProvider>
 	)
 }
