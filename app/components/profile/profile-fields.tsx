@@ -37,7 +37,7 @@ function RequiredLegend() {
 	)
 }
 
-export function PersonalFields({ form, errors, set, email, countries }: FieldsProps & { email: string; countries: CountryOption[] }) {
+export function PersonalFields({ form, errors, set, email, countries }: FieldsProps & { email: string; countries: readonly CountryOption[] }) {
 	const { t } = useTranslation()
 	const countryId = useId()
 	return (

@@ -1,14 +1,9 @@
 // The Learning Progress heatmap: 12 weeks of lesson completions, one column per week (Monday first).
+import { addDays } from '~/features/progress/habits.ts'
 
 const HEATMAP_WEEKS = 12
 
 export type HeatCell = { day: string; count: number; level: 0 | 1 | 2 | 3 | 4; future: boolean }
-
-function addDays(day: string, n: number) {
-	const d = new Date(`${day}T00:00:00Z`)
-	d.setUTCDate(d.getUTCDate() + n)
-	return d.toISOString().slice(0, 10)
-}
 
 /** 0 for none, then 1, 2, 3-4 and 5+ completions a day. */
 export function heatLevel(count: number): HeatCell['level'] {
@@ -21,7 +16,7 @@ export function heatLevel(count: number): HeatCell['level'] {
 
 /** Weeks oldest first, each Monday to Sunday (UTC); days after `today` are marked future. */
 export function activityGrid(countsByDay: Record<string, number>, today: string, weeks = HEATMAP_WEEKS): HeatCell[][] {
-	const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7 // Monday = 0
+	const weekday = (new Date(Date.parse(today)).getUTCDay() + 6) % 7 // Monday = 0
 	const start = addDays(today, -weekday - (weeks - 1) * 7)
 	return Array.from({ length: weeks }, (_, w) =>
 		Array.from({ length: 7 }, (_, d) => {

@@ -106,5 +106,8 @@ describe('countries', () => {
 		expect(countryOptions('en-US')[0]).toEqual({ code: 'BR', name: 'Brazil' })
 		expect(countryOptions('pt-BR').find((c) => c.code === 'US')!.name).toBe('Estados Unidos')
 		expect(countryOptions('pt-BR').at(-1)!.name).toBe('Guiana Francesa')
+		// Made once per language and shared: nobody can change another page's list.
+		expect(countryOptions('pt-BR')).toBe(countryOptions('pt-BR'))
+		expect(Object.isFrozen(countryOptions('en-US')[0])).toBe(true)
 	})
 })

@@ -16,7 +16,7 @@ export type PathProgress = {
 export type ProfilePageData = {
 	email: string
 	form: ProfileForm
-	countries: CountryOption[]
+	countries: readonly CountryOption[]
 	progress: { paths: PathProgress[]; heatmap: HeatCell[][]; totalXP: number; activeDays: number }
 	savedAt: string | null
 }

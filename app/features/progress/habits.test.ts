@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { barHeight, lastSevenDays, streak, utcDay, weeklyGoalPercent } from './habits.ts'
+import { addDays, barHeight, lastSevenDays, streak, utcDay, weeklyGoalPercent } from './habits.ts'
 
 describe('streak', () => {
 	it('counts consecutive days ending today', () => {
@@ -37,5 +37,16 @@ describe('bar heights', () => {
 		expect(bars.map((b) => b.day)).toEqual(['2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21'])
 		expect(bars.map((b) => b.count)).toEqual([1, 0, 0, 0, 0, 0, 2])
 		expect(bars.map((b) => b.height)).toEqual([8, 6, 6, 6, 6, 6, 16])
+	})
+})
+
+describe('addDays', () => {
+	it('moves a UTC day across months, years and leap days, both ways', () => {
+		expect(addDays('2026-11-27', 0)).toBe('2026-11-27')
+		expect(addDays('2026-11-30', 1)).toBe('2026-12-01')
+		expect(addDays('2026-12-31', 1)).toBe('2027-01-01')
+		expect(addDays('2028-03-01', -1)).toBe('2028-02-29')
+		expect(addDays('2026-03-01', -1)).toBe('2026-02-28')
+		expect(addDays('2026-01-05', -83)).toBe('2025-10-14')
 	})
 })

@@ -6,10 +6,11 @@ export function utcDay(d: Date) {
 	return d.toISOString().slice(0, 10)
 }
 
-function addDays(day: string, n: number) {
-	const d = new Date(`${day}T00:00:00Z`)
-	d.setUTCDate(d.getUTCDate() + n)
-	return utcDay(d)
+const DAY_MS = 86_400_000
+
+/** `day` (YYYY-MM-DD, UTC) moved by `n` days. UTC days are all 24 hours long, so this is arithmetic, not a calendar. */
+export function addDays(day: string, n: number) {
+	return utcDay(new Date(Date.parse(day) + n * DAY_MS))
 }
 
 /** Consecutive UTC days with at least one completion, ending today; 0 when none today. */
