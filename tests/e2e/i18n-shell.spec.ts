@@ -123,3 +123,33 @@ test('health endpoints', async ({ request }) => {
 	const ready = await (await request.get('/readyz')).json()
 	expect(ready).toEqual({ status: 'ready', database: 'pglite' })
 })
+
+test('icons are drawn as SVG shapes, in the server HTML and after a navigation inside the app (ADR 0014)', async ({ page }) => {
+	await loginAs(page, demo.learner)
+	await page.goto('/dashboard')
+	// Every lucide icon on screen holds shapes in the SVG namespace that take up room: markup set as inner HTML
+	// in the wrong namespace would still be in the DOM, but draw nothing (and have no geometry to ask for).
+	// Icons inside something hidden (a closed menu, a breakpoint's other layout) have no box to measure.
+	const drawn = () =>
+		page.locator('svg.lucide').evaluateAll((icons) =>
+			icons
+				.filter((svg) => svg.checkVisibility())
+				.map((svg) => {
+					const shapes = [...svg.children] as SVGGraphicsElement[]
+					const inSvg = shapes.length > 0 && shapes.every((s) => s.namespaceURI === 'http://www.w3.org/2000/svg')
+					const box = (s: SVGGraphicsElement) => s.getBBox()
+					return { icon: svg.getAttribute('class'), drawnAsSvg: inSvg && shapes.some((s) => box(s).width > 0 || box(s).height > 0) }
+				}),
+		)
+	const served = await drawn()
+	expect(served.length).toBeGreaterThan(5)
+	expect(served.filter((i) => !i.drawnAsSvg)).toEqual([])
+
+	// A page React draws in the browser, not hydrates.
+	await page.getByRole('link', { name: 'Achievements' }).click()
+	await expect(page).toHaveURL(/\/dashboard\/achievements$/)
+	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+	const rendered = await drawn()
+	expect(rendered.length).toBeGreaterThan(5)
+	expect(rendered.filter((i) => !i.drawnAsSvg)).toEqual([])
+})
