@@ -78,4 +78,27 @@ describe('signed-in pages run on kept plans', () => {
 		const replanned = rows.filter((r) => r.generic_plans === 0).map((r) => `${r.custom_plans} plans: ${r.statement.replace(/\s+/g, ' ').slice(0, 300)}`)
 		expect(replanned).toEqual([])
 	})
+
+	// Issue 21, one statement per loader: the ranking carries the curriculum's version, and the path buttons
+	// come from the tree kept in the process. Statements are counted as the executions of the prepared
+	// statements the embedded engine keeps (db/pglite-statements.mjs), this query's own left out.
+	it('reads the global scoreboard in one statement, a path board in two', async () => {
+		const executions = async () =>
+			Number(
+				rowsOf<{ n: number }>(
+					await h.db.execute(
+						sql`SELECT coalesce(sum(generic_plans + custom_plans), 0)::int AS n FROM pg_prepared_statements WHERE statement NOT LIKE '%pg_prepared_statements%'`,
+					),
+				)[0]!.n,
+			)
+		const statementsOf = async (path: string) => {
+			await scoreboard(args(path)) // the session and the curriculum tree are read once, then kept
+			const before = await executions()
+			await scoreboard(args(path))
+			return (await executions()) - before
+		}
+		expect(await statementsOf('/dashboard/scoreboard')).toBe(1)
+		expect(await statementsOf('/dashboard/scoreboard?period=week')).toBe(1)
+		expect(await statementsOf(`/dashboard/scoreboard?tab=path&path=${cur.path.id}`)).toBe(2)
+	})
 })

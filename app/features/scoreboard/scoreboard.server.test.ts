@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '#db/client.server.ts'
 import { learningPaths, userProfiles, xpLedger } from '#db/schema.ts'
+import { curriculum } from '~/features/catalog/curriculum.server.ts'
 import { createCurriculum, createLearner } from '#tests/support/factories.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 import { nameInitials, weekStart } from './params.ts'
@@ -108,9 +109,20 @@ describe('scoreboard ranking', () => {
 
 	it('titles the By path buttons in the language of the reader, English where no twin exists', async () => {
 		await db.update(learningPaths).set({ titlePt: 'Trilha A' }).where(eq(learningPaths.id, pathA))
-		const titles = async (lang: 'en-US' | 'pt-BR') => Object.fromEntries((await boardPaths(lang)).map((p) => [p.slug, p.title]))
+		const titles = async (lang: 'en-US' | 'pt-BR') => Object.fromEntries(boardPaths(await curriculum(), lang).map((p) => [p.slug, p.title]))
 		expect(await titles('pt-BR')).toMatchObject({ 'path-a': 'Trilha A', 'path-b': 'path-b' })
 		expect(await titles('en-US')).toMatchObject({ 'path-a': 'path-a', 'path-b': 'path-b' })
+	})
+
+	it("reads the curriculum's version with the ranking, so the path buttons need no statement of their own", async () => {
+		const before = await scoreboard({ viewerId: 'ana', showEmails: false, period: 'all', now })
+		expect(before.curriculumVersion).toBe((await curriculum()).version)
+		// An edit in the studio moves the version; the next ranking carries the new one, and unpublished paths go.
+		await db.update(learningPaths).set({ isPublished: false }).where(eq(learningPaths.id, pathA))
+		const after = await scoreboard({ viewerId: 'ana', showEmails: false, period: 'all', now })
+		expect(after.curriculumVersion).toBeGreaterThan(before.curriculumVersion!)
+		expect(boardPaths(await curriculum(after.curriculumVersion)).map((p) => p.id)).not.toContain(pathA)
+		await db.update(learningPaths).set({ isPublished: true }).where(eq(learningPaths.id, pathA))
 	})
 })
 
