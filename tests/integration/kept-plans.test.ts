@@ -79,10 +79,11 @@ describe('signed-in pages run on kept plans', () => {
 		expect(replanned).toEqual([])
 	})
 
-	// Issue 21, one statement per loader: the ranking carries the curriculum's version, and the path buttons
-	// come from the tree kept in the process. Statements are counted as the executions of the prepared
-	// statements the embedded engine keeps (db/pglite-statements.mjs), this query's own left out.
-	it('reads the global scoreboard in one statement, a path board in two', async () => {
+	// Issue 21, one statement per loader: the scoreboard's ranking carries the curriculum's version (its path
+	// buttons come from the tree kept in the process), the achievements' facts carry the completion days.
+	// Statements are counted as the executions of the prepared statements the embedded engine keeps
+	// (db/pglite-statements.mjs), this query's own left out.
+	it('reads the global scoreboard and the achievements in one statement each, a path board in two', async () => {
 		const executions = async () =>
 			Number(
 				rowsOf<{ n: number }>(
@@ -91,14 +92,15 @@ describe('signed-in pages run on kept plans', () => {
 					),
 				)[0]!.n,
 			)
-		const statementsOf = async (path: string) => {
-			await scoreboard(args(path)) // the session and the curriculum tree are read once, then kept
+		const statementsOf = async (loader: (a: never) => unknown, path: string) => {
+			await loader(args(path)) // the session and the curriculum tree are read once, then kept
 			const before = await executions()
-			await scoreboard(args(path))
+			await loader(args(path))
 			return (await executions()) - before
 		}
-		expect(await statementsOf('/dashboard/scoreboard')).toBe(1)
-		expect(await statementsOf('/dashboard/scoreboard?period=week')).toBe(1)
-		expect(await statementsOf(`/dashboard/scoreboard?tab=path&path=${cur.path.id}`)).toBe(2)
+		expect(await statementsOf(scoreboard, '/dashboard/scoreboard')).toBe(1)
+		expect(await statementsOf(scoreboard, '/dashboard/scoreboard?period=week')).toBe(1)
+		expect(await statementsOf(scoreboard, `/dashboard/scoreboard?tab=path&path=${cur.path.id}`)).toBe(2)
+		expect(await statementsOf(achievements, '/dashboard/achievements')).toBe(1)
 	})
 })

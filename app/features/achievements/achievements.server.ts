@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { isProviderConfigured } from '~/features/auth/flows.server.ts'
-import { completionDays } from '~/features/progress/progress.server.ts'
+import { completionDaysColumn, completionDaysOf } from '~/features/progress/progress.server.ts'
 import { utcDay } from '~/features/progress/habits.ts'
 import { alias } from 'drizzle-orm/pg-core'
 import {
@@ -36,60 +36,58 @@ type FactsRow = {
 	totalXP: number
 }
 
-/** Everything the rules need, in two queries whatever the learner's history (run in parallel). */
+/** Everything the rules need, in one statement whatever the learner's history (the completion days a column of it). */
 export async function gatherFacts(userId: string, now = new Date()): Promise<AchievementFacts & { totalXP: number }> {
 	const db = await getDb()
 	// Aliases where a subquery reaches the outer row (`alias()` renders only the alias: FROM table alias).
 	const u = alias(user, 'u')
 	const p = alias(userProfiles, 'p')
 	const up = userProgress
-	const [{ rows }, days] = await Promise.all([
-		db.execute<FactsRow>(sql`
-			SELECT ${u.emailVerified} AS "emailVerified",
-				(SELECT json_build_object(
-					'fullName', ${p.fullName}, 'country', ${p.country}, 'city', ${p.city}, 'languages', ${p.languages},
-					'yearsExperience', ${p.yearsExperience}, 'stacks', ${p.stacks}, 'skillsToDevelop', ${p.skillsToDevelop},
-					'positionCompany', ${p.positionCompany}, 'linkedinUrl', ${p.linkedinUrl}, 'githubUrl', ${p.githubUrl})
-					FROM ${userProfiles} ${p} WHERE ${p.userId} = ${u.id}) AS profile,
-				(SELECT count(*)::int FROM ${up} WHERE ${up.userId} = ${u.id} AND ${up.status} = 'completed') AS "completedLessons",
-				(SELECT count(*)::int FROM ${up} WHERE ${up.userId} = ${u.id}) AS "lessonsStarted",
-				(SELECT json_build_object('done', done, 'total', total) FROM (
-					SELECT count(${lessons.id})::int AS total, count(${up.id})::int AS done
-					FROM ${userEnrollments}
-					JOIN ${learningPaths} ON ${learningPaths.id} = ${userEnrollments.learningPathId} AND ${learningPaths.isPublished}
-					LEFT JOIN ${courses} ON ${courses.pathId} = ${learningPaths.id} AND ${courses.isPublished}
-					LEFT JOIN ${modules} ON ${modules.courseId} = ${courses.id} AND ${modules.isPublished}
-					LEFT JOIN ${lessons} ON ${lessons.moduleId} = ${modules.id} AND ${lessons.isPublished}
-					LEFT JOIN ${up} ON ${up.lessonId} = ${lessons.id} AND ${up.userId} = ${u.id} AND ${up.status} = 'completed'
-					WHERE ${userEnrollments.userId} = ${u.id} AND ${userEnrollments.isActive}
-					GROUP BY ${learningPaths.id}
-					ORDER BY count(${up.id})::float / nullif(count(${lessons.id}), 0) DESC NULLS LAST, count(${up.id}) DESC
-					LIMIT 1
-				) best) AS "bestPath",
-				-- Each quiz's first finished attempt only: a retake comes after its answers were shown.
-				(SELECT json_build_object('correct', correct, 'total', total) FROM (
-					SELECT DISTINCT ON (${quizAttempts.lessonId}) ${quizAttempts.correct} AS correct, ${quizAttempts.total} AS total FROM ${quizAttempts}
-					WHERE ${quizAttempts.userId} = ${u.id} AND ${quizAttempts.completedAt} IS NOT NULL AND ${quizAttempts.total} > 0
-					ORDER BY ${quizAttempts.lessonId}, ${quizAttempts.createdAt}, ${quizAttempts.completedAt}
-				) firsts ORDER BY correct::float / total DESC, correct DESC LIMIT 1) AS "bestQuiz",
-				(SELECT count(*)::int FROM ${challengeAttempts} WHERE ${challengeAttempts.userId} = ${u.id} AND ${challengeAttempts.firstPassedAt} IS NOT NULL) AS "challengesPassed",
-				EXISTS (SELECT 1 FROM ${account} WHERE ${account.userId} = ${u.id} AND ${account.providerId} = 'github') AS "githubConnected",
-				(SELECT count(*)::int FROM (
-					SELECT 1 FROM ${tutorMessages} WHERE ${tutorMessages.userId} = ${u.id} AND ${tutorMessages.role} = 'user' LIMIT 1
-				) t) AS "tutorQuestions",
-				(SELECT json_agg(${achievementClaims.taskId}) FROM ${achievementClaims} WHERE ${achievementClaims.userId} = ${u.id}) AS claimed,
-				(SELECT coalesce(sum(${xpLedger.amount}), 0)::int FROM ${xpLedger} WHERE ${xpLedger.userId} = ${u.id}) AS "totalXP"
-			FROM ${user} ${u} WHERE ${u.id} = ${userId}
-		`),
-		completionDays(userId),
-	])
+	const { rows } = await db.execute<FactsRow & { days: unknown }>(sql`
+		SELECT ${u.emailVerified} AS "emailVerified",
+			(SELECT json_build_object(
+				'fullName', ${p.fullName}, 'country', ${p.country}, 'city', ${p.city}, 'languages', ${p.languages},
+				'yearsExperience', ${p.yearsExperience}, 'stacks', ${p.stacks}, 'skillsToDevelop', ${p.skillsToDevelop},
+				'positionCompany', ${p.positionCompany}, 'linkedinUrl', ${p.linkedinUrl}, 'githubUrl', ${p.githubUrl})
+				FROM ${userProfiles} ${p} WHERE ${p.userId} = ${u.id}) AS profile,
+			(SELECT count(*)::int FROM ${up} WHERE ${up.userId} = ${u.id} AND ${up.status} = 'completed') AS "completedLessons",
+			(SELECT count(*)::int FROM ${up} WHERE ${up.userId} = ${u.id}) AS "lessonsStarted",
+			(SELECT json_build_object('done', done, 'total', total) FROM (
+				SELECT count(${lessons.id})::int AS total, count(${up.id})::int AS done
+				FROM ${userEnrollments}
+				JOIN ${learningPaths} ON ${learningPaths.id} = ${userEnrollments.learningPathId} AND ${learningPaths.isPublished}
+				LEFT JOIN ${courses} ON ${courses.pathId} = ${learningPaths.id} AND ${courses.isPublished}
+				LEFT JOIN ${modules} ON ${modules.courseId} = ${courses.id} AND ${modules.isPublished}
+				LEFT JOIN ${lessons} ON ${lessons.moduleId} = ${modules.id} AND ${lessons.isPublished}
+				LEFT JOIN ${up} ON ${up.lessonId} = ${lessons.id} AND ${up.userId} = ${u.id} AND ${up.status} = 'completed'
+				WHERE ${userEnrollments.userId} = ${u.id} AND ${userEnrollments.isActive}
+				GROUP BY ${learningPaths.id}
+				ORDER BY count(${up.id})::float / nullif(count(${lessons.id}), 0) DESC NULLS LAST, count(${up.id}) DESC
+				LIMIT 1
+			) best) AS "bestPath",
+			-- Each quiz's first finished attempt only: a retake comes after its answers were shown.
+			(SELECT json_build_object('correct', correct, 'total', total) FROM (
+				SELECT DISTINCT ON (${quizAttempts.lessonId}) ${quizAttempts.correct} AS correct, ${quizAttempts.total} AS total FROM ${quizAttempts}
+				WHERE ${quizAttempts.userId} = ${u.id} AND ${quizAttempts.completedAt} IS NOT NULL AND ${quizAttempts.total} > 0
+				ORDER BY ${quizAttempts.lessonId}, ${quizAttempts.createdAt}, ${quizAttempts.completedAt}
+			) firsts ORDER BY correct::float / total DESC, correct DESC LIMIT 1) AS "bestQuiz",
+			(SELECT count(*)::int FROM ${challengeAttempts} WHERE ${challengeAttempts.userId} = ${u.id} AND ${challengeAttempts.firstPassedAt} IS NOT NULL) AS "challengesPassed",
+			EXISTS (SELECT 1 FROM ${account} WHERE ${account.userId} = ${u.id} AND ${account.providerId} = 'github') AS "githubConnected",
+			(SELECT count(*)::int FROM (
+				SELECT 1 FROM ${tutorMessages} WHERE ${tutorMessages.userId} = ${u.id} AND ${tutorMessages.role} = 'user' LIMIT 1
+			) t) AS "tutorQuestions",
+			(SELECT json_agg(${achievementClaims.taskId}) FROM ${achievementClaims} WHERE ${achievementClaims.userId} = ${u.id}) AS claimed,
+			(SELECT coalesce(sum(${xpLedger.amount}), 0)::int FROM ${xpLedger} WHERE ${xpLedger.userId} = ${u.id}) AS "totalXP",
+			${completionDaysColumn(userId)}
+		FROM ${user} ${u} WHERE ${u.id} = ${userId}
+	`)
 	const row = rows[0]
 	return {
 		emailVerified: Boolean(row?.emailVerified),
 		profile: row?.profile ?? null,
 		completedLessons: Number(row?.completedLessons ?? 0),
 		lessonsStarted: Number(row?.lessonsStarted ?? 0),
-		completionDays: Object.keys(days),
+		completionDays: Object.keys(completionDaysOf(row?.days)),
 		today: utcDay(now),
 		bestPath: row?.bestPath ?? null,
 		bestQuiz: row?.bestQuiz ?? null,
