@@ -79,8 +79,8 @@ describe('signed-in pages run on kept plans', () => {
 		expect(replanned).toEqual([])
 	})
 
-	// Issue 21, one statement per loader: the scoreboard's ranking carries the curriculum's version (its path
-	// buttons come from the tree kept in the process), the achievements' facts carry the completion days.
+	// Issue 21, one statement per loader: the global scoreboards read no paths (only the By path tab shows them,
+	// from the tree kept in the process), the achievements' facts carry the completion days.
 	// Statements are counted as the executions of the prepared statements the embedded engine keeps
 	// (db/pglite-statements.mjs), this query's own left out.
 	it('reads the global scoreboard and the achievements in one statement each, a path board in two', async () => {

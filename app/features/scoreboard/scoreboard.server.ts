@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { challengeAttempts, user, userProfiles, xpTotals } from '#db/schema.ts'
-import { curriculumVersionColumn, type Curriculum } from '~/features/catalog/curriculum.server.ts'
+import type { Curriculum } from '~/features/catalog/curriculum.server.ts'
 import { localize } from '~/features/catalog/localize.ts'
 import type { Language } from '~/features/i18n/config.ts'
 import { getDb } from '~/lib/db.server.ts'
@@ -23,11 +23,9 @@ export type BoardOptions = {
  * maintained by triggers on the XP ledger): the top rows are the first rows of an index and the viewer's
  * rank a count on that index, so the cost does not grow with the ledger.
  * Ranked by XP; equal XP goes to whoever reached it first (their last XP-earning row in the period).
- * Returns the top rows and, wherever it ranks, the viewer's own row, and the curriculum's version read in the
- * same statement (undefined on an empty board), so the page's path buttons come from the kept tree without a
- * statement of their own (`curriculum(version)`).
+ * Returns the top rows and, wherever it ranks, the viewer's own row.
  */
-export async function scoreboard(o: BoardOptions): Promise<{ top: BoardRow[]; me: BoardRow | null; curriculumVersion: number | undefined }> {
+export async function scoreboard(o: BoardOptions): Promise<{ top: BoardRow[]; me: BoardRow | null }> {
 	const db = await getDb()
 	const period =
 		o.period === 'week'
@@ -49,7 +47,7 @@ export async function scoreboard(o: BoardOptions): Promise<{ top: BoardRow[]; me
 	const ahead = sql`(${a.xp} > ${t.xp} OR (${a.xp} = ${t.xp} AND (${a.reachedAt}, ${a.userId}) < (${t.reachedAt}, ${t.userId})))`
 	const banned = (id: SQL) => sql`EXISTS (SELECT 1 FROM ${user} ${b} WHERE ${b.id} = ${id} AND ${b.banned})`
 	const ofUser = (column: SQL) => sql`(SELECT ${column} FROM ${user} ${u} WHERE ${u.id} = r.user_id)`
-	const { rows } = await db.execute<Omit<BoardRow, 'isViewer'> & { version: number }>(sql`
+	const { rows } = await db.execute<Omit<BoardRow, 'isViewer'>>(sql`
 		WITH top AS (
 			SELECT user_id, xp, lessons, row_number() OVER (ORDER BY xp DESC NULLS LAST, reached_at, user_id)::int AS rank
 			FROM (
@@ -85,12 +83,11 @@ export async function scoreboard(o: BoardOptions): Promise<{ top: BoardRow[]; me
 			coalesce(
 				nullif(trim((SELECT ${p.fullName} FROM ${userProfiles} ${p} WHERE ${p.userId} = r.user_id)), ''),
 				nullif(trim(${ofUser(sql`${u.name}`)}), '')
-			) AS name,
-			${curriculumVersionColumn} AS version
+			) AS name
 		FROM board r
 		ORDER BY r.rank
 	`)
-	const all = rows.map(({ version: _, ...r }) => ({
+	const all = rows.map((r) => ({
 		...r,
 		rank: Number(r.rank),
 		xp: Number(r.xp),
@@ -98,11 +95,7 @@ export async function scoreboard(o: BoardOptions): Promise<{ top: BoardRow[]; me
 		challenges: Number(r.challenges),
 		isViewer: r.userId === o.viewerId,
 	}))
-	return {
-		top: all.filter((r) => r.rank <= limit),
-		me: all.find((r) => r.isViewer) ?? null,
-		curriculumVersion: rows[0] ? Number(rows[0].version) : undefined,
-	}
+	return { top: all.filter((r) => r.rank <= limit), me: all.find((r) => r.isViewer) ?? null }
 }
 
 /** One button per published path on the By path tab, in catalog order, titled in the viewer's language. */

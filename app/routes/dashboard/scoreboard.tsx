@@ -10,40 +10,20 @@ import { requireUser } from '~/features/auth/session.server.ts'
 import { isAdmin } from '~/features/auth/user.ts'
 import { getLanguage, getT } from '~/features/i18n/i18n.server.ts'
 import { curriculum } from '~/features/catalog/curriculum.server.ts'
-import { boardQuerySchema, TOP_N, type BoardPath } from '~/features/scoreboard/params.ts'
+import { boardQuerySchema, TOP_N } from '~/features/scoreboard/params.ts'
 import { boardPaths, scoreboard } from '~/features/scoreboard/scoreboard.server.ts'
 import type { Route } from './+types/scoreboard'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUser(request)
 	const query = boardQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
-	const lang = getLanguage(request)
 	const admin = isAdmin(user)
-	const ranking = { viewerId: user.id, showEmails: admin, period: query.period }
-	let paths: BoardPath[]
-	let pathId: string | undefined
-	let board: Pick<Awaited<ReturnType<typeof scoreboard>>, 'top' | 'me'>
-	if (query.tab === 'path') {
-		// A path's board must know its path first: the one asked for if published, else the first.
-		paths = boardPaths(await curriculum(), lang)
-		pathId = (paths.find((p) => p.id === query.path) ?? paths[0])?.id
-		board = pathId ? await scoreboard({ ...ranking, pathId }) : { top: [], me: null }
-	} else {
-		// The global boards read the ranking and the curriculum's version in one statement.
-		const { curriculumVersion, ...ranked } = await scoreboard(ranking)
-		board = ranked
-		paths = boardPaths(await curriculum(curriculumVersion), lang)
-	}
-	return {
-		title: getT(request)('nav.scoreboard'),
-		tab: query.tab,
-		period: query.period,
-		pathId: pathId ?? null,
-		paths,
-		isAdmin: admin,
-		top: board.top,
-		me: board.me,
-	}
+	// Only the By path tab shows the paths (its buttons and its title): the global boards are one statement.
+	const paths = query.tab === 'path' ? boardPaths(await curriculum(), getLanguage(request)) : []
+	const pathId = query.tab === 'path' ? (paths.find((p) => p.id === query.path) ?? paths[0])?.id : undefined
+	const board =
+		query.tab === 'path' && !pathId ? { top: [], me: null } : await scoreboard({ viewerId: user.id, showEmails: admin, period: query.period, pathId })
+	return { title: getT(request)('nav.scoreboard'), tab: query.tab, period: query.period, pathId: pathId ?? null, paths, isAdmin: admin, ...board }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
