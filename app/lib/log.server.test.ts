@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { createLogger, scrubText } from './log.server.ts'
+import { censored, createLogger, scrubText } from './log.server.ts'
 import { requestContext, requestIdFrom } from './request-context.server.ts'
 
 function capture() {
@@ -47,6 +47,35 @@ describe('log', () => {
 		const out = JSON.stringify(lines)
 		for (const s of secrets) expect(out).not.toContain(s)
 		expect(lines[0]).toMatchObject({ password: '[redacted]', lessonId: 'kept', body: { newPassword: '[redacted]' } })
+	})
+
+	it('censors without touching the objects passed in, and leaves a line without secrets as it is', () => {
+		const request = { headers: { authorization: 'Bearer sk-live', 'x-api-key': 'k-1', accept: 'text/html' }, path: '/x' }
+		const line = { request, user: { name: 'Ada', token: 't-1' }, deep: { inner: { password: 'p' } }, status: 200 }
+		const out = censored(line)
+		expect(out).toEqual({
+			request: { headers: { authorization: '[redacted]', 'x-api-key': '[redacted]', accept: 'text/html' }, path: '/x' },
+			user: { name: 'Ada', token: '[redacted]' },
+			// Two levels down only inside headers, as before (pino's paths were top level, one level down and headers).
+			deep: { inner: { password: 'p' } },
+			status: 200,
+		})
+		expect(request.headers.authorization).toBe('Bearer sk-live')
+		expect(line.user.token).toBe('t-1')
+		expect(out.deep).toBe(line.deep)
+		// x-api-key is a header name, not a field name.
+		expect(censored({ 'x-api-key': 'k' })).toEqual({ 'x-api-key': 'k' })
+		const plain = { reqId: 'r', method: 'GET', path: '/dashboard', status: 200, ms: 1.2 }
+		expect(censored(plain)).toBe(plain)
+	})
+
+	it('still serialises an error whose fields are censored', () => {
+		const { logger, lines } = capture()
+		const err = Object.assign(new Error('upstream refused'), { token: 'tok-in-error', status: 502 })
+		logger.error({ err, context: { cookie: 'session=xyz' } }, 'request failed')
+		expect(lines[0]).toMatchObject({ err: { message: 'upstream refused', token: '[redacted]', status: 502, type: 'Error' }, context: { cookie: '[redacted]' } })
+		expect(JSON.stringify(lines[0])).not.toContain('tok-in-error')
+		expect(err.token).toBe('tok-in-error')
 	})
 
 	it('scrubs secrets carried in URLs and messages', () => {
