@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-	checkClaim,
-	currentStreak,
-	evaluate,
-	evaluateAll,
-	longestStreak,
-	profileFieldsFilled,
-	summarize,
-	type AchievementFacts,
-	type ProfileFacts,
-} from './rules.ts'
+import { checkClaim, evaluate, evaluateAll, profileFieldsFilled, summarize, type AchievementFacts, type ProfileFacts } from './rules.ts'
 import { taskById, tasks, type TaskId } from './tasks.ts'
 
 const fresh: AchievementFacts = {
@@ -171,17 +161,6 @@ describe('achievement rules', () => {
 		] as const) {
 			expect(checkClaim(id, fresh), id).toEqual({ ok: false, reason: 'notEarned' })
 		}
-	})
-})
-
-describe('streaks', () => {
-	it('current streak ends today and is 0 without a completion today', () => {
-		expect(currentStreak(['2026-03-10', '2026-03-11'], '2026-03-11')).toBe(2)
-		expect(currentStreak(['2026-03-09', '2026-03-10'], '2026-03-11')).toBe(0)
-	})
-	it('longest streak finds the longest run, across month ends and duplicates', () => {
-		expect(longestStreak([])).toBe(0)
-		expect(longestStreak(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-01', '2026-03-05'])).toBe(3)
 	})
 })
 

@@ -1,3 +1,4 @@
+import { longestStreak, streak } from '~/features/progress/habits.ts'
 import { PROFILE_FIELDS, STREAK_GOAL, taskById, tasks, type TaskDef, type TaskId } from './tasks.ts'
 
 // Pure rules: each task's status from a facts object gathered on the server (achievements.server.ts).
@@ -66,30 +67,6 @@ export function profileFieldsFilled(p: ProfileFacts | null): number {
 	].filter(Boolean).length
 }
 
-function dayNumber(day: string) {
-	return Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000)
-}
-
-/** The longest run of consecutive days in the list. */
-export function longestStreak(days: readonly string[]): number {
-	const sorted = [...new Set(days.map(dayNumber).filter(Number.isFinite))].sort((a, b) => a - b)
-	let best = 0
-	let run = 0
-	for (let i = 0; i < sorted.length; i++) {
-		run = i > 0 && sorted[i]! - sorted[i - 1]! === 1 ? run + 1 : 1
-		best = Math.max(best, run)
-	}
-	return best
-}
-
-/** Consecutive days ending today; 0 when nothing today (spec section 9). */
-export function currentStreak(days: readonly string[], today: string): number {
-	const set = new Set(days.map(dayNumber))
-	let n = 0
-	for (let d = dayNumber(today); set.has(d); d--) n++
-	return n
-}
-
 const ready = (id: TaskId, extra: Partial<TaskState> = {}): TaskState => ({ id, status: 'ready', ...extra })
 const progressOf = (id: TaskId, progress: number, max: number): TaskState => ({
 	id,
@@ -124,7 +101,7 @@ function ruleFor(task: TaskDef, f: AchievementFacts): TaskState {
 			return f.completedLessons > 0 ? ready(id) : { id, status: 'available' }
 		case 'streak-7': {
 			if (longestStreak(f.completionDays) >= STREAK_GOAL) return ready(id, { progress: STREAK_GOAL, max: STREAK_GOAL })
-			return progressOf(id, currentStreak(f.completionDays, f.today), STREAK_GOAL)
+			return progressOf(id, streak(f.completionDays, f.today), STREAK_GOAL)
 		}
 		case 'complete-path': {
 			if (!f.bestPath || f.bestPath.total <= 0) return { id, status: 'locked' }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, barHeight, lastSevenDays, streak, utcDay, weeklyGoalPercent } from './habits.ts'
+import { addDays, barHeight, dayNumber, lastSevenDays, longestStreak, streak, utcDay, weeklyGoalPercent } from './habits.ts'
 
 describe('streak', () => {
 	it('counts consecutive days ending today', () => {
@@ -13,8 +13,31 @@ describe('streak', () => {
 		expect(streak(['2027-01-01', '2026-12-31', '2026-12-30'], '2027-01-01')).toBe(3)
 		expect(streak(['2026-03-01', '2026-02-28'], '2026-03-01')).toBe(2)
 	})
+	it('counts a streak as long as the days the dashboard reads (401)', () => {
+		const days = Array.from({ length: 401 }, (_, i) => addDays('2028-03-01', -i))
+		expect(streak(days.reverse(), '2028-03-01')).toBe(401)
+	})
 	it('uses UTC dates', () => {
 		expect(utcDay(new Date('2026-11-21T23:59:59-03:00'))).toBe('2026-11-22')
+	})
+})
+
+describe('longest streak', () => {
+	it('finds the longest run, across month ends and duplicates, ignoring what is not a day', () => {
+		expect(longestStreak([])).toBe(0)
+		expect(longestStreak(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-01', '2026-03-05'])).toBe(3)
+		expect(longestStreak(['2028-02-28', '2028-02-29', '2028-03-01', 'not a day', ''])).toBe(3)
+	})
+})
+
+describe('day numbers', () => {
+	it('count days since 1970-01-01 as the calendar does, over years with and without a 29 February', () => {
+		for (let d = Date.UTC(2023, 0, 1); d <= Date.UTC(2029, 0, 1); d += 86_400_000) {
+			expect(dayNumber(utcDay(new Date(d)))).toBe(d / 86_400_000)
+		}
+	})
+	it('are NaN for anything but YYYY-MM-DD', () => {
+		for (const bad of ['', '2026-1-01', '2026/01/01', '20260101', 'yyyy-mm-dd']) expect(dayNumber(bad)).toBeNaN()
 	})
 })
 

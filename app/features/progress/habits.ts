@@ -13,16 +13,34 @@ export function addDays(day: string, n: number) {
 	return utcDay(new Date(Date.parse(day) + n * DAY_MS))
 }
 
+/**
+ * Days since 1970-01-01 of a YYYY-MM-DD day (UTC); NaN for anything else. Counting in day numbers rather than
+ * formatting a date per day keeps a 400-day streak cheap (it is computed on every dashboard and achievements page).
+ */
+export function dayNumber(day: string) {
+	if (day.length !== 10 || day[4] !== '-' || day[7] !== '-') return NaN
+	return Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS
+}
+
 /** Consecutive UTC days with at least one completion, ending today; 0 when none today. */
 export function streak(completionDays: Iterable<string>, today: string) {
-	const days = new Set(completionDays)
+	const days = new Set<number>()
+	for (const day of completionDays) days.add(dayNumber(day))
 	let n = 0
-	let day = today
-	while (days.has(day)) {
-		n++
-		day = addDays(day, -1)
-	}
+	for (let day = dayNumber(today); days.has(day); day--) n++
 	return n
+}
+
+/** The longest run of consecutive days among `completionDays`. */
+export function longestStreak(completionDays: Iterable<string>) {
+	const sorted = [...new Set(Array.from(completionDays, dayNumber).filter(Number.isFinite))].sort((a, b) => a - b)
+	let best = 0
+	let run = 0
+	for (let i = 0; i < sorted.length; i++) {
+		run = i > 0 && sorted[i]! - sorted[i - 1]! === 1 ? run + 1 : 1
+		best = Math.max(best, run)
+	}
+	return best
 }
 
 /** The weekly goal bar, capped at 100%. */
