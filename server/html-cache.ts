@@ -3,12 +3,15 @@
 // as nobody is signed in (signed-in visitors see a Dashboard link), so anonymous GETs without a query
 // string are answered from memory instead of running loaders and React for every visitor.
 //
-// The CSP nonce stays per response: the cached HTML keeps the nonce it was rendered with, and each
-// answer swaps in a fresh one (in the island's <script nonce> and in the header). The pages carry no
-// user content, so the old nonce cannot appear anywhere else in them.
+// The CSP nonce stays per response: the cached HTML is kept as bytes cut at the nonce it was rendered with,
+// and each answer joins them with a fresh one (in the island's <script nonce> and in the header). The pages
+// carry no user content, so the old nonce cannot appear anywhere else in them. An answer is one copy of
+// those bytes: no string to encode again and no ETag to hash (the nonce makes every answer's bytes unique,
+// so an ETag could never match).
 import { randomBytes } from 'node:crypto'
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { createRequestHandler, type ServerBuild } from 'react-router'
+import { cutAtNonce, joinWithNonce } from '../app/lib/nonce-pieces.ts'
 import { requestUrl } from './react-router.ts'
 
 type RouteLike = { id: string; parentId?: string; path?: string; index?: boolean; module?: { handle?: unknown } }
@@ -37,8 +40,8 @@ export function staticPagePaths(routes: Record<string, RouteLike | undefined>): 
 }
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/
-type Entry = { body: string; headers: [string, string][]; nonce: string; expires: number }
-type Rendered = { response: Response; body: string; nonce: string | undefined }
+type Entry = { pieces: Buffer[]; headers: [string, string][]; nonce: string; expires: number }
+type Rendered = { response: Response; body: Buffer; nonce: string | undefined }
 
 export function createHtmlCache({
 	build,
@@ -69,18 +72,19 @@ export function createHtmlCache({
 		const headers = new Headers()
 		for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v)
 		const response = await handle(new Request(requestUrl(req), { method: 'GET', headers }))
-		const body = await response.text()
+		const body = Buffer.from(await response.arrayBuffer())
 		const nonce = response.headers.get('content-security-policy')?.match(/'nonce-([^']+)'/)?.[1]
 		return { response, body, nonce }
 	}
 
-	function send(res: ExpressResponse, status: number, headers: [string, string][], body: string, cache: string, cookies: string[] = []) {
+	function send(res: ExpressResponse, status: number, headers: [string, string][], body: Buffer, cache: string, cookies: string[] = []) {
 		res.status(status)
 		// X-Render tells how the app answered the render this entry was made from, not this answer.
 		for (const [k, v] of headers) if (k !== 'set-cookie' && k !== 'content-length' && k !== 'x-render') res.setHeader(k, v)
 		if (cookies.length) res.setHeader('Set-Cookie', cookies)
 		res.setHeader('X-Cache', cache)
-		res.send(body)
+		res.setHeader('Content-Length', body.length)
+		res.end(body)
 	}
 
 	/** Express middleware; put it right before the React Router handler. */
@@ -102,7 +106,7 @@ export function createHtmlCache({
 				const cacheable =
 					response.status === 200 && nonce && !response.headers.has('set-cookie') && response.headers.get('content-type')?.startsWith('text/html')
 				if (!cacheable || !nonce) return send(res, response.status, [...response.headers], body, 'BYPASS', response.headers.getSetCookie())
-				entry = { body, headers: [...response.headers], nonce, expires: Date.now() + ttlMs }
+				entry = { pieces: cutAtNonce(body, nonce), headers: [...response.headers], nonce, expires: Date.now() + ttlMs }
 				if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
 				entries.set(key, entry)
 			}
@@ -112,7 +116,7 @@ export function createHtmlCache({
 				k,
 				k === 'content-security-policy' ? v.replace(`'nonce-${old}'`, `'nonce-${fresh}'`) : v,
 			])
-			send(res, 200, headers, entry.body.replaceAll(`nonce="${old}"`, `nonce="${fresh}"`), state)
+			send(res, 200, headers, joinWithNonce(entry.pieces, fresh), state)
 		} catch (error) {
 			next(error)
 		}

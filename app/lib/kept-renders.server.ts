@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { EntryContext } from 'react-router'
+import { cutAtNonce, joinWithNonce } from './nonce-pieces.ts'
 
 /**
  * Rendered pages kept by everything their render reads. React's render of a signed-in page is a function of
@@ -37,9 +38,7 @@ export function createKeptRenders({ maxBytes, seenKeys = 4096 }: { maxBytes: num
 			// Least recently used goes first: a hit moves the entry to the end.
 			entries.delete(key)
 			entries.set(key, entry)
-			const nonceBytes = Buffer.from(nonce)
-			// A new allocation of its own (never a shared buffer), which is what a Response body takes.
-			return Buffer.concat(entry.pieces.flatMap((piece, i) => (i ? [nonceBytes, piece] : [piece]))) as Buffer<ArrayBuffer>
+			return joinWithNonce(entry.pieces, nonce)
 		},
 		/** Whether a render of `key` is to be kept: true from the second time it is asked. */
 		admit(key: string): boolean {
@@ -61,7 +60,7 @@ export function createKeptRenders({ maxBytes, seenKeys = 4096 }: { maxBytes: num
 				entries.delete(k)
 				bytes -= e.bytes
 			}
-			entries.set(key, { pieces: splitAt(page, Buffer.from(nonce)), bytes: size })
+			entries.set(key, { pieces: cutAtNonce(page, nonce), bytes: size })
 			bytes += size
 		},
 		get size() {
@@ -71,18 +70,6 @@ export function createKeptRenders({ maxBytes, seenKeys = 4096 }: { maxBytes: num
 			return bytes
 		},
 	}
-}
-
-/** Views of `page` between the occurrences of `needle` (no copy). */
-function splitAt(page: Buffer, needle: Buffer): Buffer[] {
-	const pieces: Buffer[] = []
-	let at = 0
-	for (let i = page.indexOf(needle); i >= 0; i = page.indexOf(needle, at)) {
-		pieces.push(page.subarray(at, i))
-		at = i + needle.length
-	}
-	pieces.push(page.subarray(at))
-	return pieces
 }
 
 /**

@@ -1,0 +1,25 @@
+/**
+ * A page kept as bytes for many answers, each with its own CSP nonce: cut once at every occurrence of the
+ * nonce it was rendered with, joined with each answer's. The nonce is 16 random bytes in base64, so it occurs
+ * nowhere else in a page. Shared by the kept renders (app/lib/kept-renders.server.ts) and the landings' cache
+ * (server/html-cache.ts), so both answer with one copy of bytes instead of re-encoding a string per answer.
+ */
+
+/** Views of `page` between the occurrences of `nonce` (no copy). */
+export function cutAtNonce(page: Buffer, nonce: string): Buffer[] {
+	const needle = Buffer.from(nonce)
+	const pieces: Buffer[] = []
+	let at = 0
+	for (let i = page.indexOf(needle); i >= 0; i = page.indexOf(needle, at)) {
+		pieces.push(page.subarray(at, i))
+		at = i + needle.length
+	}
+	pieces.push(page.subarray(at))
+	return pieces
+}
+
+/** The page again with `nonce` where the old one was: a new allocation of its own, which is what a response body takes. */
+export function joinWithNonce(pieces: readonly Buffer[], nonce: string): Buffer<ArrayBuffer> {
+	const nonceBytes = Buffer.from(nonce)
+	return Buffer.concat(pieces.flatMap((piece, i) => (i ? [nonceBytes, piece] : [piece]))) as Buffer<ArrayBuffer>
+}
