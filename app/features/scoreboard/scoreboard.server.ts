@@ -5,6 +5,7 @@ import type { Curriculum } from '~/features/catalog/curriculum.server.ts'
 import { localize } from '~/features/catalog/localize.ts'
 import type { Language } from '~/features/i18n/config.ts'
 import { getDb } from '~/lib/db.server.ts'
+import { statement } from '~/lib/sql-statement.server.ts'
 import { TOP_N, weekStart, type BoardPath, type BoardRow, type Period } from './params.ts'
 
 export type BoardOptions = {
@@ -33,60 +34,8 @@ export async function scoreboard(o: BoardOptions): Promise<{ top: BoardRow[]; me
 					.toISOString()
 					.slice(0, 10)
 			: 'all'
-	const scope = o.pathId ?? 'all'
-	// Written into the statement, not sent as a parameter: with LIMIT unknown, PostgreSQL's plan kept for the
-	// statement looks dearer than planning it afresh, so it planned the ranking on every call (1.5 ms of the
-	// embedded engine's time, 0.4 ms with the kept plan). An integer from code, never from the request.
 	const limit = Math.max(1, Math.trunc(o.limit ?? TOP_N))
-	// Aliased schema objects: a renamed column fails the typecheck here too. `${X} ${x}` reads "table" "alias".
-	const t = alias(xpTotals, 't')
-	const a = alias(xpTotals, 'a')
-	const b = alias(user, 'b')
-	const u = alias(user, 'u')
-	const p = alias(userProfiles, 'p')
-	const ahead = sql`(${a.xp} > ${t.xp} OR (${a.xp} = ${t.xp} AND (${a.reachedAt}, ${a.userId}) < (${t.reachedAt}, ${t.userId})))`
-	const banned = (id: SQL) => sql`EXISTS (SELECT 1 FROM ${user} ${b} WHERE ${b.id} = ${id} AND ${b.banned})`
-	const ofUser = (column: SQL) => sql`(SELECT ${column} FROM ${user} ${u} WHERE ${u.id} = r.user_id)`
-	const { rows } = await db.execute<Omit<BoardRow, 'isViewer'>>(sql`
-		WITH top AS (
-			SELECT user_id, xp, lessons, row_number() OVER (ORDER BY xp DESC NULLS LAST, reached_at, user_id)::int AS rank
-			FROM (
-				SELECT ${t.userId} AS user_id, ${t.xp} AS xp, ${t.lessons} AS lessons, ${t.reachedAt} AS reached_at FROM ${xpTotals} ${t}
-				WHERE ${t.period} = ${period} AND ${t.scope} = ${scope} AND NOT ${banned(sql`${t.userId}`)}
-				ORDER BY ${t.xp} DESC NULLS LAST, ${t.reachedAt}, ${t.userId}
-				LIMIT ${sql.raw(String(limit))}
-			) ranked
-		),
-		-- The viewer's rank: the learners ahead, counted on the ranking index alone (more XP; same XP
-		-- reached earlier), minus the few banned ones among them.
-		me AS (
-			SELECT ${t.userId} AS user_id, ${t.xp} AS xp, ${t.lessons} AS lessons,
-				(1
-					+ (SELECT count(*) FROM ${xpTotals} ${a} WHERE ${a.period} = ${t.period} AND ${a.scope} = ${t.scope} AND ${a.xp} > ${t.xp})
-					+ (SELECT count(*) FROM ${xpTotals} ${a}
-						WHERE ${a.period} = ${t.period} AND ${a.scope} = ${t.scope} AND ${a.xp} = ${t.xp} AND (${a.reachedAt}, ${a.userId}) < (${t.reachedAt}, ${t.userId}))
-					- (SELECT count(*) FROM ${user} ${b}
-						JOIN ${xpTotals} ${a} ON ${a.period} = ${t.period} AND ${a.scope} = ${t.scope} AND ${a.userId} = ${b.id}
-						WHERE ${b.banned} AND ${ahead})
-				)::int AS rank
-			FROM ${xpTotals} ${t}
-			WHERE ${t.period} = ${period} AND ${t.scope} = ${scope} AND ${t.userId} = ${o.viewerId}
-				AND NOT ${banned(sql`${t.userId}`)}
-				AND NOT EXISTS (SELECT 1 FROM top WHERE top.user_id = ${t.userId})
-		),
-		board AS (SELECT * FROM top UNION ALL SELECT * FROM me)
-		-- Names by key lookups for these few rows only (as a join, the planner reads every user).
-		SELECT r.rank, r.user_id AS "userId", r.xp, r.lessons,
-			${ofUser(sql`${u.image}`)} AS image,
-			(SELECT count(*)::int FROM ${challengeAttempts} WHERE ${challengeAttempts.userId} = r.user_id AND ${challengeAttempts.firstPassedAt} IS NOT NULL) AS challenges,
-			${o.showEmails ? ofUser(sql`${u.email}`) : sql`NULL::text`} AS email,
-			coalesce(
-				nullif(trim((SELECT ${p.fullName} FROM ${userProfiles} ${p} WHERE ${p.userId} = r.user_id)), ''),
-				nullif(trim(${ofUser(sql`${u.name}`)}), '')
-			) AS name
-		FROM board r
-		ORDER BY r.rank
-	`)
+	const { rows } = await rankingStatement(limit, o.showEmails)(db, { period, scope: o.pathId ?? 'all', viewerId: o.viewerId })
 	const all = rows.map((r) => ({
 		...r,
 		rank: Number(r.rank),
@@ -96,6 +45,72 @@ export async function scoreboard(o: BoardOptions): Promise<{ top: BoardRow[]; me
 		isViewer: r.userId === o.viewerId,
 	}))
 	return { top: all.filter((r) => r.rank <= limit), me: all.find((r) => r.isViewer) ?? null }
+}
+
+// One statement per form: the limit is written into its text and the email column is there for admins only.
+const rankings = new Map<string, ReturnType<typeof ranking>>()
+function rankingStatement(limit: number, showEmails: boolean) {
+	const form = `${limit}:${showEmails}`
+	let found = rankings.get(form)
+	if (!found) rankings.set(form, (found = ranking(limit, showEmails)))
+	return found
+}
+
+function ranking(limit: number, showEmails: boolean) {
+	return statement<Omit<BoardRow, 'isViewer'>, 'period' | 'scope' | 'viewerId'>(['period', 'scope', 'viewerId'], ({ period, scope, viewerId }) => {
+		// Aliased schema objects: a renamed column fails the typecheck here too. `${X} ${x}` reads "table" "alias".
+		const t = alias(xpTotals, 't')
+		const a = alias(xpTotals, 'a')
+		const b = alias(user, 'b')
+		const u = alias(user, 'u')
+		const p = alias(userProfiles, 'p')
+		const ahead = sql`(${a.xp} > ${t.xp} OR (${a.xp} = ${t.xp} AND (${a.reachedAt}, ${a.userId}) < (${t.reachedAt}, ${t.userId})))`
+		const banned = (id: SQL) => sql`EXISTS (SELECT 1 FROM ${user} ${b} WHERE ${b.id} = ${id} AND ${b.banned})`
+		const ofUser = (column: SQL) => sql`(SELECT ${column} FROM ${user} ${u} WHERE ${u.id} = r.user_id)`
+		// The limit is written into the statement, not sent as a parameter: with LIMIT unknown, PostgreSQL's plan
+		// kept for the statement looks dearer than planning it afresh, so it planned the ranking on every call (1.5
+		// ms of the embedded engine's time, 0.4 ms with the kept plan). An integer from code, never from the request.
+		return sql`
+			WITH top AS (
+				SELECT user_id, xp, lessons, row_number() OVER (ORDER BY xp DESC NULLS LAST, reached_at, user_id)::int AS rank
+				FROM (
+					SELECT ${t.userId} AS user_id, ${t.xp} AS xp, ${t.lessons} AS lessons, ${t.reachedAt} AS reached_at FROM ${xpTotals} ${t}
+					WHERE ${t.period} = ${period} AND ${t.scope} = ${scope} AND NOT ${banned(sql`${t.userId}`)}
+					ORDER BY ${t.xp} DESC NULLS LAST, ${t.reachedAt}, ${t.userId}
+					LIMIT ${sql.raw(String(limit))}
+				) ranked
+			),
+			-- The viewer's rank: the learners ahead, counted on the ranking index alone (more XP; same XP
+			-- reached earlier), minus the few banned ones among them.
+			me AS (
+				SELECT ${t.userId} AS user_id, ${t.xp} AS xp, ${t.lessons} AS lessons,
+					(1
+						+ (SELECT count(*) FROM ${xpTotals} ${a} WHERE ${a.period} = ${t.period} AND ${a.scope} = ${t.scope} AND ${a.xp} > ${t.xp})
+						+ (SELECT count(*) FROM ${xpTotals} ${a}
+							WHERE ${a.period} = ${t.period} AND ${a.scope} = ${t.scope} AND ${a.xp} = ${t.xp} AND (${a.reachedAt}, ${a.userId}) < (${t.reachedAt}, ${t.userId}))
+						- (SELECT count(*) FROM ${user} ${b}
+							JOIN ${xpTotals} ${a} ON ${a.period} = ${t.period} AND ${a.scope} = ${t.scope} AND ${a.userId} = ${b.id}
+							WHERE ${b.banned} AND ${ahead})
+					)::int AS rank
+				FROM ${xpTotals} ${t}
+				WHERE ${t.period} = ${period} AND ${t.scope} = ${scope} AND ${t.userId} = ${viewerId}
+					AND NOT ${banned(sql`${t.userId}`)}
+					AND NOT EXISTS (SELECT 1 FROM top WHERE top.user_id = ${t.userId})
+			),
+			board AS (SELECT * FROM top UNION ALL SELECT * FROM me)
+			-- Names by key lookups for these few rows only (as a join, the planner reads every user).
+			SELECT r.rank, r.user_id AS "userId", r.xp, r.lessons,
+				${ofUser(sql`${u.image}`)} AS image,
+				(SELECT count(*)::int FROM ${challengeAttempts} WHERE ${challengeAttempts.userId} = r.user_id AND ${challengeAttempts.firstPassedAt} IS NOT NULL) AS challenges,
+				${showEmails ? ofUser(sql`${u.email}`) : sql`NULL::text`} AS email,
+				coalesce(
+					nullif(trim((SELECT ${p.fullName} FROM ${userProfiles} ${p} WHERE ${p.userId} = r.user_id)), ''),
+					nullif(trim(${ofUser(sql`${u.name}`)}), '')
+				) AS name
+			FROM board r
+			ORDER BY r.rank
+		`
+	})
 }
 
 /** One button per published path on the By path tab, in catalog order, titled in the viewer's language. */
