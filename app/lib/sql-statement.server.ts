@@ -1,10 +1,15 @@
-import { sql, type Placeholder, type Query, type SQL } from 'drizzle-orm'
+import { is, Param, Placeholder, sql, type Query, type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import type { Db } from '#db/client.server.ts'
 
 const dialect = new PgDialect()
 
-type Session = { prepareQuery: (query: Query, fields: undefined, name: undefined, arrayMode: false) => { execute: (values: Record<string, unknown>) => Promise<unknown> } }
+/** A value in a statement: given per call, or the placeholder a `statement()` binds it to. */
+export type Bound<T> = T | Placeholder
+
+type Session = {
+	prepareQuery: (query: Query, fields: undefined, name: undefined, arrayMode: false) => { execute: (values: Record<string, unknown>) => Promise<unknown> }
+}
 
 /**
  * A hand-written statement turned into text once. `db.execute(sql`...`)` builds the whole statement again on
@@ -13,20 +18,25 @@ type Session = { prepareQuery: (query: Query, fields: undefined, name: undefined
  * each value that varies (`p.viewerId`), and each call only binds values to the printed text, the way
  * drizzle's own prepared queries do (`prepareQuery(...).execute(values)`).
  *
- * Only values may vary: a statement whose text changes with its input (a literal LIMIT, an optional column)
+ * Only values may vary, and only through the placeholders (any other value in it is refused: it would be sent
+ * to every later call). A statement whose text changes with its input (a literal LIMIT, an optional column)
  * is one `statement()` per form. The result is the driver's, as `db.execute` returns it (rows under `.rows`).
  */
 export function statement<Row extends Record<string, unknown>, Name extends string>(names: readonly Name[], build: (p: Record<Name, Placeholder>) => SQL) {
 	let query: Query | undefined
-	return (db: Db, values: Record<Name, unknown>) => {
+	return async (db: Db, values: Record<Name, unknown>): Promise<{ rows: Row[] }> => {
 		if (!query) {
 			const placeholders = {} as Record<Name, Placeholder>
 			for (const name of names) placeholders[name] = sql.placeholder(name)
-			query = dialect.sqlToQuery(build(placeholders))
+			const printed = dialect.sqlToQuery(build(placeholders))
+			// A value written into the statement would be kept with its text and sent to every later call.
+			if (!printed.params.every((v) => is(v, Placeholder) || (is(v, Param) && is(v.value, Placeholder))))
+				throw new Error('statement(): every value must be one of its placeholders')
+			query = printed
 		}
 		// drizzle keeps the session internal; both drivers' databases have one with this method (pinned version,
 		// and every statement built here runs in the integration tests on PGlite and PostgreSQL).
 		const session = (db as unknown as { session: Session }).session
-		return session.prepareQuery(query, undefined, undefined, false).execute(values) as Promise<{ rows: Row[] }>
+		return (await session.prepareQuery(query, undefined, undefined, false).execute(values)) as { rows: Row[] }
 	}
 }

@@ -40,6 +40,11 @@ function suite(name: string, open: () => Promise<DbHandle>, close: (h: DbHandle)
 			}
 		})
 
+		it('refuses a value written into the statement instead of a placeholder', async () => {
+			const frozen = statement<{ a: string }, 'id'>(['id'], (p) => sql`SELECT ${p.id}::text AS a, ${new Date().toISOString()}::text AS b`)
+			await expect(frozen(h.db, { id: 'x' })).rejects.toThrow(/every value must be one of its placeholders/)
+		})
+
 		it('refuses a call without one of its values instead of sending NULL', async () => {
 			await expect(byName(h.db, { name: 'Ada' } as never)).rejects.toThrow(/No value for placeholder "n"/)
 		})

@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { learnerProgressVersion, lessons, modules, userEnrollments, userProgress, xpLedger } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { jsonValue } from '~/lib/sql-rows.ts'
+import { statement } from '~/lib/sql-statement.server.ts'
 import { curriculum, curriculumVersionColumn, type Curriculum } from './curriculum.server.ts'
 import type { OutlineLesson } from './types.ts'
 
@@ -61,6 +62,36 @@ function keep(userId: string, version: number, ids: Set<string>) {
 	}
 }
 
+/** A page's own columns in the catalog statement, for the learner `userId` (a module-level function: its statement is kept by it). */
+export type CatalogColumns = (userId: Placeholder) => SQL
+const NO_COLUMNS: CatalogColumns = () => sql``
+
+type CatalogRow = { version: number; progress_version: number | null; completed: string[] | null; enrolled: string[] | null }
+const catalogStatements = new WeakMap<CatalogColumns, ReturnType<typeof catalogStatement>>()
+
+function catalogStatement(columns: CatalogColumns) {
+	const v = learnerProgressVersion
+	// The completed ids are read only when the learner's number is not the one kept with them (the scalar
+	// subquery in the CASE runs only when its branch is taken). No number (no completion since the migration,
+	// or a restore emptied the table) means unknown: read, and keep nothing.
+	return statement<CatalogRow, 'userId' | 'keptVersion'>(
+		['userId', 'keptVersion'],
+		({ userId, keptVersion }) => sql`
+		WITH progress AS (SELECT ${v.version} AS version FROM ${v} WHERE ${v.userId} = ${userId})
+		SELECT
+			${curriculumVersionColumn} AS version,
+			(SELECT version FROM progress) AS progress_version,
+			CASE WHEN (SELECT version FROM progress) = ${keptVersion}::bigint THEN NULL ELSE
+				(SELECT array_agg(${userProgress.lessonId}) FROM ${userProgress}
+					WHERE ${userProgress.userId} = ${userId} AND ${userProgress.status} = 'completed')
+			END AS completed,
+			(SELECT array_agg(${userEnrollments.learningPathId} ORDER BY ${userEnrollments.createdAt}, ${userEnrollments.id}) FROM ${userEnrollments}
+				WHERE ${userEnrollments.userId} = ${userId} AND ${userEnrollments.isActive}) AS enrolled
+			${columns === NO_COLUMNS ? sql`` : sql`, ${columns(userId)}`}
+	`,
+	)
+}
+
 /**
  * The learner's completed lessons and active enrollments with the curriculum, in one round trip; `columns`
  * adds the page's own (named, comma-separated SQL), returned as `extra`. This statement's own names are
@@ -68,30 +99,16 @@ function keep(userId: string, version: number, ids: Set<string>) {
  */
 export async function catalogContext<Extra extends Record<string, unknown> = Record<string, never>>(
 	userId: string,
-	columns?: SQL,
+	columns: CatalogColumns = NO_COLUMNS,
 ): Promise<CatalogContext & { extra: Partial<Extra> }> {
 	if (!userId) return { tree: await curriculum(), learner: NOBODY, extra: {} }
 	const db = await getDb()
 	const kept = keptFor(db, userId)
-	const v = learnerProgressVersion
-	// The completed ids are read only when the learner's number is not the one kept with them (the scalar
-	// subquery in the CASE runs only when its branch is taken). No number (no completion since the migration,
-	// or a restore emptied the table) means unknown: read, and keep nothing.
+	let run = catalogStatements.get(columns)
+	if (!run) catalogStatements.set(columns, (run = catalogStatement(columns)))
 	const {
 		rows: [row],
-	} = await db.execute<{ version: number; progress_version: number | null; completed: string[] | null; enrolled: string[] | null } & Extra>(sql`
-		WITH progress AS (SELECT ${v.version} AS version FROM ${v} WHERE ${v.userId} = ${userId})
-		SELECT
-			${curriculumVersionColumn} AS version,
-			(SELECT version FROM progress) AS progress_version,
-			CASE WHEN (SELECT version FROM progress) = ${kept?.version ?? null}::bigint THEN NULL ELSE
-				(SELECT array_agg(${userProgress.lessonId}) FROM ${userProgress}
-					WHERE ${userProgress.userId} = ${userId} AND ${userProgress.status} = 'completed')
-			END AS completed,
-			(SELECT array_agg(${userEnrollments.learningPathId} ORDER BY ${userEnrollments.createdAt}, ${userEnrollments.id}) FROM ${userEnrollments}
-				WHERE ${userEnrollments.userId} = ${userId} AND ${userEnrollments.isActive}) AS enrolled
-			${columns ? sql`, ${columns}` : sql``}
-	`)
+	} = (await run(db, { userId, keptVersion: kept?.version ?? null })) as { rows: (CatalogRow & Extra)[] }
 	const progressVersion = row?.progress_version === null || row?.progress_version === undefined ? null : Number(row.progress_version)
 	let completed: Set<string>
 	if (kept && progressVersion === kept.version) completed = kept.ids
@@ -119,34 +136,43 @@ export type CourseState = { tree: Curriculum; states: Map<string, LessonState>; 
  * only the course-finished screen shows it: it doubles the statement's cost). `courseId` must be a uuid.
  */
 export async function courseState(userId: string, courseId: string, opts: { xp?: boolean } = {}): Promise<CourseState> {
-	const db = await getDb()
-	const p = userProgress
-	const x = xpLedger
-	// The course's lessons by their module: no list of ids to send (50 parameters cost more than the join),
-	// and no tree needed before the read. Statuses start from the learner's own rows (key lookups up the
-	// chain, no scan of the lessons); the last column orders by the expression of
-	// user_progress_user_touched_idx: one index step.
-	const inCourse = sql`(SELECT ${lessons.id} FROM ${lessons} JOIN ${modules} ON ${modules.id} = ${lessons.moduleId} WHERE ${modules.courseId} = ${courseId})`
 	const {
 		rows: [row],
-	} = await db.execute<{ version: number; progress: unknown; xp?: unknown; latest: string | null }>(sql`
+	} = await (opts.xp ? courseStateWithXp : courseStateOnly)(await getDb(), { userId, courseId })
+	const states = new Map<string, LessonState>()
+	const at = (id: string) => states.get(id) ?? states.set(id, { status: 'not_started', xp: 0 }).get(id)!
+	for (const [id, status] of jsonValue<[string, LessonState['status']][]>(row?.progress, [])) at(id).status = status
+	for (const [id, amount] of jsonValue<[string, number][]>(row?.xp, [])) at(id).xp += Number(amount)
+	return { tree: await curriculum(Number(row?.version ?? 0)), states, latestTouched: row?.latest ?? null }
+}
+
+type CourseRow = { version: number; progress: unknown; xp?: unknown; latest: string | null }
+const courseStateOnly = courseStatement(false)
+const courseStateWithXp = courseStatement(true)
+
+function courseStatement(xp: boolean) {
+	const p = userProgress
+	const x = xpLedger
+	return statement<CourseRow, 'userId' | 'courseId'>(['userId', 'courseId'], ({ userId, courseId }) => {
+		// The course's lessons by their module: no list of ids to send (50 parameters cost more than the join),
+		// and no tree needed before the read. Statuses start from the learner's own rows (key lookups up the
+		// chain, no scan of the lessons); the last column orders by the expression of
+		// user_progress_user_touched_idx: one index step.
+		const inCourse = sql`(SELECT ${lessons.id} FROM ${lessons} JOIN ${modules} ON ${modules.id} = ${lessons.moduleId} WHERE ${modules.courseId} = ${courseId})`
+		return sql`
 		SELECT
 			${curriculumVersionColumn} AS version,
 			(SELECT json_agg(json_build_array(${p.lessonId}, ${p.status})) FROM ${p}
 				JOIN ${lessons} ON ${lessons.id} = ${p.lessonId} JOIN ${modules} ON ${modules.id} = ${lessons.moduleId}
 				WHERE ${p.userId} = ${userId} AND ${modules.courseId} = ${courseId}) AS progress,
 			${
-				opts.xp
+				xp
 					? sql`(SELECT json_agg(json_build_array(${x.sourceId}, ${x.amount})) FROM ${x}
 						WHERE ${x.userId} = ${userId} AND ${x.sourceKind} = 'lesson' AND ${x.sourceId} IN (SELECT l.id::text FROM ${inCourse} l(id))) AS xp,`
 					: sql``
 			}
 			(SELECT ${p.lessonId} FROM ${p} WHERE ${p.userId} = ${userId}
 				ORDER BY greatest(${p.lastViewedAt}, ${p.completedAt}) DESC NULLS LAST LIMIT 1) AS latest
-	`)
-	const states = new Map<string, LessonState>()
-	const at = (id: string) => states.get(id) ?? states.set(id, { status: 'not_started', xp: 0 }).get(id)!
-	for (const [id, status] of jsonValue<[string, LessonState['status']][]>(row?.progress, [])) at(id).status = status
-	for (const [id, amount] of jsonValue<[string, number][]>(row?.xp, [])) at(id).xp += Number(amount)
-	return { tree: await curriculum(Number(row?.version ?? 0)), states, latestTouched: row?.latest ?? null }
+	`
+	})
 }

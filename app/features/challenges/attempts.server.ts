@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import type { Bound } from '~/lib/sql-statement.server.ts'
 import { challengeAttempts, lessonChallenges } from '#db/schema.ts'
 import { getVisibleLesson } from '~/features/catalog/catalog.server.ts'
 import { completeLesson } from '~/features/progress/progress.server.ts'
@@ -153,7 +154,7 @@ export async function runChallenge(userId: string, lessonId: string, source: str
 export type ChallengeStats = { attempted: number; passed: number; runs: number }
 
 /** The dashboard's challenge card (challenges run, passed, and test runs) as a column of its one statement. */
-export const challengeColumn = (userId: string) => sql`(
+export const challengeColumn = (userId: Bound<string>) => sql`(
 	SELECT json_build_object(
 		'attempted', count(*) FILTER (WHERE ${challengeAttempts.runs} > 0),
 		'passed', count(${challengeAttempts.firstPassedAt}),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { listAvailablePaths } from '~/features/catalog/catalog.server.ts'
-import { catalogContext } from '~/features/catalog/learner-state.server.ts'
+import { catalogContext, type CatalogColumns } from '~/features/catalog/learner-state.server.ts'
 import type { Language } from '~/features/i18n/config.ts'
 import { challengeColumn, challengeStatsOf } from '~/features/challenges/attempts.server.ts'
 import { log } from '~/lib/log.server.ts'
@@ -37,6 +37,9 @@ async function settle<T>(section: Section, check: (s: Section) => void, run: () 
 	}
 }
 
+const dashboardColumns: CatalogColumns = (userId) =>
+	sql.join([totalsColumns(userId), completionDaysColumn(userId), challengeColumn(userId), sql`${recentLessonsColumn(userId)} AS recent`], sql`, `)
+
 const ZERO_STATS: DashboardStats = { totalXP: 0, completedLessons: 0, inProgressPaths: 0, enrolledPaths: 0, totalTimeSpent: 0 }
 
 type DashboardColumns = Totals & { days: unknown; challenges: unknown; recent: string[] | null }
@@ -49,10 +52,7 @@ type DashboardColumns = Totals & { days: unknown; challenges: unknown; recent: s
  * switch (section-faults.server.ts).
  */
 export async function dashboardHome(userId: string, now = new Date(), check: (s: Section) => void = () => {}, lang: Language = 'en-US') {
-	const shared = catalogContext<DashboardColumns>(
-		userId,
-		sql.join([totalsColumns(userId), completionDaysColumn(userId), challengeColumn(userId), sql`${recentLessonsColumn(userId)} AS recent`], sql`, `),
-	)
+	const shared = catalogContext<DashboardColumns>(userId, dashboardColumns)
 	// Each section awaits it inside its own settle; this only keeps an early failure from being unhandled.
 	shared.catch(() => {})
 	const [stats, days, resume, paths, challenges] = await Promise.all([

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import type { Bound } from '~/lib/sql-statement.server.ts'
 import { getVisibleLesson, isUuid } from '~/features/catalog/catalog.server.ts'
 import { completedIn, curriculum, visibleChain, visibleLessons, type PathNode } from '~/features/catalog/curriculum.server.ts'
 import { catalogContext, type CatalogContext } from '~/features/catalog/learner-state.server.ts'
@@ -174,7 +175,7 @@ export type LessonRef = { lessonId: string; lessonTitle: string; courseId: strin
  * The learner's 20 most recently touched lessons, newest first, as a column of a page's one statement
  * (ordered by the expression of user_progress_user_touched_idx, so the recent rows are read in index order).
  */
-export const recentLessonsColumn = (userId: string) => sql`(
+export const recentLessonsColumn = (userId: Bound<string>) => sql`(
 	SELECT array_agg(r.lesson_id ORDER BY r.touched DESC NULLS LAST) FROM (
 		SELECT ${userProgress.lessonId} AS lesson_id, greatest(${userProgress.lastViewedAt}, ${userProgress.completedAt}) AS touched FROM ${userProgress}
 		WHERE ${userProgress.userId} = ${userId}
@@ -223,7 +224,7 @@ export async function resumePoint(
 export type DashboardStats = { totalXP: number; completedLessons: number; inProgressPaths: number; enrolledPaths: number; totalTimeSpent: number }
 
 /** XP and completions from the totals the database keeps, as columns of a page's one statement. */
-export const totalsColumns = (userId: string) => sql`
+export const totalsColumns = (userId: Bound<string>) => sql`
 	(SELECT coalesce(sum(${xpTotals.xp}), 0)::int FROM ${xpTotals}
 		WHERE ${xpTotals.period} = 'all' AND ${xpTotals.scope} = 'all' AND ${xpTotals.userId} = ${userId}) AS total_xp,
 	(SELECT coalesce(sum(${userCompletionDays.completions}), 0)::int FROM ${userCompletionDays} WHERE ${userCompletionDays.userId} = ${userId}) AS total_completed`
@@ -272,7 +273,7 @@ export async function firstLesson(
 }
 
 /** Completions per UTC day for the streak and the last-7-days bars (at most 401 rows of user_completion_days), as a column. */
-export const completionDaysColumn = (userId: string) => sql`(
+export const completionDaysColumn = (userId: Bound<string>) => sql`(
 	SELECT json_object_agg(to_char(${userCompletionDays.day}, 'YYYY-MM-DD'), ${userCompletionDays.completions}) FROM ${userCompletionDays}
 	WHERE ${userCompletionDays.userId} = ${userId} AND ${userCompletionDays.day} >= (now() AT TIME ZONE 'UTC')::date - 400
 ) AS days`
