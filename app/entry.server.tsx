@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
@@ -7,6 +6,7 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleError
 import { createI18nStore, getLanguage } from '~/features/i18n/i18n.server.ts'
 import { I18nProvider } from '~/features/i18n/react.tsx'
 import { NonceContext } from '~/lib/nonce.tsx'
+import { newNonce } from '~/lib/nonce-pieces.ts'
 import { htmlStream } from '~/lib/html-stream.server.ts'
 import { createKeptRenders, renderKey, wantsFreshPage, type KeptRenders } from '~/lib/kept-renders.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
@@ -44,7 +44,7 @@ export default async function handleRequest(request: Request, responseStatusCode
 	}
 	if (responseStatusCode === 503) unavailableHeaders(responseHeaders)
 	const language = getLanguage(request)
-	const nonce = randomBytes(16).toString('base64')
+	const nonce = newNonce()
 	responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, { dev: import.meta.env.DEV }))
 	const userAgent = request.headers.get('user-agent')
 	const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'

@@ -8,10 +8,9 @@
 // carry no user content, so the old nonce cannot appear anywhere else in them. An answer is one copy of
 // those bytes: no string to encode again and no ETag to hash (the nonce makes every answer's bytes unique,
 // so an ETag could never match).
-import { randomBytes } from 'node:crypto'
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { createRequestHandler, type ServerBuild } from 'react-router'
-import { cutAtNonce, joinWithNonce } from '../app/lib/nonce-pieces.ts'
+import { cutAtNonce, joinWithNonce, newNonce } from '../app/lib/nonce-pieces.ts'
 import { requestUrl } from './react-router.ts'
 
 type RouteLike = { id: string; parentId?: string; path?: string; index?: boolean; module?: { handle?: unknown } }
@@ -110,7 +109,7 @@ export function createHtmlCache({
 				if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
 				entries.set(key, entry)
 			}
-			const fresh = randomBytes(16).toString('base64')
+			const fresh = newNonce()
 			const old = entry.nonce
 			const headers = entry.headers.map(([k, v]): [string, string] => [
 				k,

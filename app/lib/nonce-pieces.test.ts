@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cutAtNonce, joinWithNonce } from './nonce-pieces.ts'
+import { cutAtNonce, joinWithNonce, newNonce } from './nonce-pieces.ts'
 
 const page = (html: string) => Buffer.from(html)
 
@@ -20,5 +20,11 @@ describe('nonce pieces', () => {
 		expect(answer.toString()).toBe('<p>no scripts</p>')
 		answer[0] = 0
 		expect(kept.toString()).toBe('<p>no scripts</p>')
+	})
+
+	it('hand out 16 random bytes per nonce, never the same twice, across refills of the pool', () => {
+		const nonces = Array.from({ length: 1000 }, newNonce)
+		expect(new Set(nonces).size).toBe(1000)
+		for (const n of nonces) expect(Buffer.from(n, 'base64')).toHaveLength(16)
 	})
 })
