@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type DbHandle } from '#db/client.server.ts'
+import type { DbHandle } from '#db/client.server.ts'
 import { lessons, userEnrollments, userProgress, xpLedger } from '#db/schema.ts'
 import { createItem, moveItem, updateItem } from '~/features/admin/content.server.ts'
 import { lessonFormSchema } from '~/features/admin/schemas.ts'
 import { completeLesson, enroll } from '~/features/progress/progress.server.ts'
 import { setDbHandleForTests } from '~/lib/db.server.ts'
-import { resetEnvForTests } from '~/lib/env.server.ts'
 import { createCurriculum, createLearner, createModule } from '#tests/support/factories.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
-import { PG_ADMIN_URL, pgReachable, throwawayDatabase } from '#tests/support/pg.ts'
+import { PG_ADMIN_URL, pgReachable, pgTestDb } from '#tests/support/pg.ts'
 
 /**
  * Integrity under concurrency (issue 10, point 4), on PGlite and, when it is reachable, on a real
@@ -170,20 +169,8 @@ function suite(name: string, open: () => Promise<DbHandle>, close: (h: DbHandle)
 suite('concurrency on PGlite', useTestDb, (h) => h.close())
 
 if (await pgReachable()) {
-	let database: Awaited<ReturnType<typeof throwawayDatabase>>
-	suite(
-		'concurrency on PostgreSQL',
-		async () => {
-			database = await throwawayDatabase('learnchain_race')
-			process.env.DATA_DIR ??= '/tmp/learnchain-vitest'
-			resetEnvForTests()
-			return openDatabase({ databaseUrl: database.url })
-		},
-		async (h) => {
-			await h.close()
-			await database.drop()
-		},
-	)
+	const pg = pgTestDb('learnchain_race')
+	suite('concurrency on PostgreSQL', pg.open, pg.close)
 } else {
 	console.warn(`[concurrency.test] PostgreSQL at ${PG_ADMIN_URL} is not reachable: only the PGlite half runs.`)
 }

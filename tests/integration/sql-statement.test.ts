@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type DbHandle } from '#db/client.server.ts'
+import type { DbHandle } from '#db/client.server.ts'
 import { user } from '#db/schema.ts'
 import { statement } from '~/lib/sql-statement.server.ts'
-import { resetEnvForTests } from '~/lib/env.server.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
-import { PG_ADMIN_URL, pgReachable, throwawayDatabase } from '#tests/support/pg.ts'
+import { PG_ADMIN_URL, pgReachable, pgTestDb } from '#tests/support/pg.ts'
 
 // Statements printed once and bound per call (app/lib/sql-statement.server.ts) answer as db.execute does,
 // on both drivers: the same rows and types, each call with its own values.
@@ -54,20 +53,8 @@ function suite(name: string, open: () => Promise<DbHandle>, close: (h: DbHandle)
 suite('kept statements on PGlite', useTestDb, (h) => h.close())
 
 if (await pgReachable()) {
-	let database: Awaited<ReturnType<typeof throwawayDatabase>>
-	suite(
-		'kept statements on PostgreSQL',
-		async () => {
-			database = await throwawayDatabase('learnchain_statement')
-			process.env.DATA_DIR ??= '/tmp/learnchain-vitest'
-			resetEnvForTests()
-			return openDatabase({ databaseUrl: database.url })
-		},
-		async (h) => {
-			await h.close()
-			await database.drop()
-		},
-	)
+	const pg = pgTestDb('learnchain_statement')
+	suite('kept statements on PostgreSQL', pg.open, pg.close)
 } else {
 	console.warn(`[sql-statement.test] PostgreSQL at ${PG_ADMIN_URL} is not reachable: only the PGlite half runs.`)
 }
