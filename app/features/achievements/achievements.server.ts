@@ -20,6 +20,7 @@ import {
 	xpLedger,
 } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
+import { statement } from '~/lib/sql-statement.server.ts'
 import { checkClaim, evaluateAll, summarize, type AchievementFacts, type ProfileFacts } from './rules.ts'
 
 type FactsRow = {
@@ -38,12 +39,32 @@ type FactsRow = {
 
 /** Everything the rules need, in one statement whatever the learner's history (the completion days a column of it). */
 export async function gatherFacts(userId: string, now = new Date()): Promise<AchievementFacts & { totalXP: number }> {
-	const db = await getDb()
+	const { rows } = await factsStatement(await getDb(), { userId })
+	const row = rows[0]
+	return {
+		emailVerified: Boolean(row?.emailVerified),
+		profile: row?.profile ?? null,
+		completedLessons: Number(row?.completedLessons ?? 0),
+		lessonsStarted: Number(row?.lessonsStarted ?? 0),
+		completionDays: Object.keys(completionDaysOf(row?.days)),
+		today: utcDay(now),
+		bestPath: row?.bestPath ?? null,
+		bestQuiz: row?.bestQuiz ?? null,
+		challengesPassed: Number(row?.challengesPassed ?? 0),
+		githubConnected: Boolean(row?.githubConnected),
+		githubAvailable: isProviderConfigured('github'),
+		tutorQuestions: Number(row?.tutorQuestions ?? 0),
+		claimed: row?.claimed ?? [],
+		totalXP: Number(row?.totalXP ?? 0),
+	}
+}
+
+const factsStatement = statement<FactsRow & { days: unknown }, 'userId'>(['userId'], ({ userId }) => {
 	// Aliases where a subquery reaches the outer row (`alias()` renders only the alias: FROM table alias).
 	const u = alias(user, 'u')
 	const p = alias(userProfiles, 'p')
 	const up = userProgress
-	const { rows } = await db.execute<FactsRow & { days: unknown }>(sql`
+	return sql`
 		SELECT ${u.emailVerified} AS "emailVerified",
 			(SELECT json_build_object(
 				'fullName', ${p.fullName}, 'country', ${p.country}, 'city', ${p.city}, 'languages', ${p.languages},
@@ -80,25 +101,8 @@ export async function gatherFacts(userId: string, now = new Date()): Promise<Ach
 			(SELECT coalesce(sum(${xpLedger.amount}), 0)::int FROM ${xpLedger} WHERE ${xpLedger.userId} = ${u.id}) AS "totalXP",
 			${completionDaysColumn(userId)}
 		FROM ${user} ${u} WHERE ${u.id} = ${userId}
-	`)
-	const row = rows[0]
-	return {
-		emailVerified: Boolean(row?.emailVerified),
-		profile: row?.profile ?? null,
-		completedLessons: Number(row?.completedLessons ?? 0),
-		lessonsStarted: Number(row?.lessonsStarted ?? 0),
-		completionDays: Object.keys(completionDaysOf(row?.days)),
-		today: utcDay(now),
-		bestPath: row?.bestPath ?? null,
-		bestQuiz: row?.bestQuiz ?? null,
-		challengesPassed: Number(row?.challengesPassed ?? 0),
-		githubConnected: Boolean(row?.githubConnected),
-		githubAvailable: isProviderConfigured('github'),
-		tutorQuestions: Number(row?.tutorQuestions ?? 0),
-		claimed: row?.claimed ?? [],
-		totalXP: Number(row?.totalXP ?? 0),
-	}
-}
+	`
+})
 
 /** The achievements page: every task's state and the summary cards. */
 export async function achievementsPage(userId: string) {
