@@ -6,7 +6,7 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleError
 import { createI18nStore, getLanguage } from '~/features/i18n/i18n.server.ts'
 import { I18nProvider } from '~/features/i18n/react.tsx'
 import { NonceContext } from '~/lib/nonce.tsx'
-import { newNonce } from '~/lib/nonce-pieces.ts'
+import { newNonce } from '~/lib/nonces.server.ts'
 import { htmlStream } from '~/lib/html-stream.server.ts'
 import { createKeptRenders, renderKey, wantsFreshPage, type KeptRenders } from '~/lib/kept-renders.server.ts'
 import { getEnv } from '~/lib/env.server.ts'

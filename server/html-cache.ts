@@ -10,7 +10,7 @@
 // so an ETag could never match).
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { createRequestHandler, type ServerBuild } from 'react-router'
-import { cutAtNonce, joinWithNonce, newNonce } from '../app/lib/nonce-pieces.ts'
+import { cutAtNonce, joinWithNonce, newNonce } from '../app/lib/nonces.server.ts'
 import { requestUrl } from './react-router.ts'
 
 type RouteLike = { id: string; parentId?: string; path?: string; index?: boolean; module?: { handle?: unknown } }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { EntryContext } from 'react-router'
-import { cutAtNonce, joinWithNonce } from './nonce-pieces.ts'
+import { cutAtNonce, joinWithNonce } from './nonces.server.ts'
 
 /**
  * Rendered pages kept by everything their render reads. React's render of a signed-in page is a function of

@@ -1,5 +1,5 @@
 /**
- * A page kept as bytes for many answers, each with its own CSP nonce: cut once at every occurrence of the
+ * CSP nonces, server side: a fresh one per answer, and a page kept as bytes for many answers, each with its own: cut once at every occurrence of the
  * nonce it was rendered with, joined with each answer's. The nonce is 16 random bytes in base64, so it occurs
  * nowhere else in a page. Shared by the kept renders (app/lib/kept-renders.server.ts) and the landings' cache
  * (server/html-cache.ts), so both answer with one copy of bytes instead of re-encoding a string per answer.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cutAtNonce, joinWithNonce, newNonce } from './nonce-pieces.ts'
+import { cutAtNonce, joinWithNonce, newNonce } from './nonces.server.ts'
 
 const page = (html: string) => Buffer.from(html)
 
