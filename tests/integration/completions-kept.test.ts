@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { DbHandle } from '#db/client.server.ts'
 import { learnerProgressVersion, user, userProgress } from '#db/schema.ts'
 import { catalogContext } from '~/features/catalog/learner-state.server.ts'
@@ -21,6 +21,27 @@ describe("a learner's completed lessons, kept while their number stands", () => 
 	const version = async (userId: string) =>
 		(await h.db.query.learnerProgressVersion.findFirst({ where: eq(learnerProgressVersion.userId, userId) }))?.version ?? null
 	const [a, b, c] = [0, 1, 2].map((i) => () => cur.lessons[i]!.id)
+	afterEach(() => vi.restoreAllMocks())
+
+	/** The `completed` column of every catalog statement run from now on, as the database returned it. */
+	function catalogRowsSeen() {
+		type Prepared = { execute: (values: unknown) => Promise<{ rows: Record<string, unknown>[] }> }
+		const session = (h.db as unknown as { session: { prepareQuery: (query: { sql: string }, ...rest: unknown[]) => Prepared } }).session
+		const prepare = session.prepareQuery.bind(session)
+		const seen: (string[] | null)[] = []
+		vi.spyOn(session, 'prepareQuery').mockImplementation((query, ...rest) => {
+			const prepared = prepare(query, ...rest)
+			if (!query.sql.includes('progress_version')) return prepared
+			return {
+				execute: async (values: unknown) => {
+					const result = await prepared.execute(values)
+					seen.push((result.rows[0]?.completed as string[] | null) ?? null)
+					return result
+				},
+			}
+		})
+		return () => seen
+	}
 
 	it('moves on a completion, by the app or behind its back, and not on a view', async () => {
 		const learner = (await createLearner()).id
@@ -53,6 +74,20 @@ describe("a learner's completed lessons, kept while their number stands", () => 
 		const three = await catalogContext(learner)
 		expect(three.learner.completed.size).toBe(3)
 		expect((await catalogContext(learner)).learner.completed).toBe(three.learner.completed)
+	})
+
+	it('skips the read in SQL itself while the number stands, not only in JavaScript', async () => {
+		// The kept set would be reused even if the statement read every id each time; only its `completed`
+		// column shows whether the database still reads them (the learner with 100,000 completions).
+		const learner = (await createLearner()).id
+		await completeLesson(learner, a())
+		const completedColumns = catalogRowsSeen()
+		await catalogContext(learner)
+		await catalogContext(learner)
+		expect(completedColumns()).toEqual([[a()], null])
+		await completeLesson(learner, b())
+		await catalogContext(learner)
+		expect(completedColumns()[2]?.sort()).toEqual([a(), b()].sort())
 	})
 
 	it('without a number (as after a restore) reads every time and keeps nothing', async () => {
