@@ -13,6 +13,8 @@ import {
 	type CareerPreferences,
 } from '#db/schema.ts'
 import type { SessionUser } from '~/features/auth/user.ts'
+import { localize } from '~/features/catalog/localize.ts'
+import type { Language } from '~/features/i18n/config.ts'
 import { completionDays } from '~/features/progress/progress.server.ts'
 import { utcDay } from '~/features/progress/habits.ts'
 import type { ProfileFacts } from '~/features/achievements/rules.ts'
@@ -91,13 +93,13 @@ async function profileRow(userId: string): Promise<ProfileRow | undefined> {
 	}
 }
 
-/** Per enrolled (published) path: published lessons done of total, the path's lesson XP, last activity. */
-async function pathProgress(userId: string): Promise<PathProgress[]> {
+/** Per enrolled (published) path: its title in the reader's language, published lessons done of total, the path's lesson XP, last activity. */
+async function pathProgress(userId: string, lang: Language): Promise<PathProgress[]> {
 	const db = await getDb()
 	const [e, p, c, m, l, up, x] = [userEnrollments, learningPaths, courses, modules, lessons, userProgress, xpLedger]
 	const lastActivity = sql`max(greatest(${up.completedAt}, ${up.lastViewedAt}))`
-	const { rows } = await db.execute<Omit<PathProgress, 'percent'>>(sql`
-		SELECT ${p.id} AS id, ${p.title} AS title,
+	const { rows } = await db.execute<Omit<PathProgress, 'percent'> & { titlePt: string | null }>(sql`
+		SELECT ${p.id} AS id, ${p.title} AS title, ${p.titlePt} AS "titlePt",
 			count(${l.id})::int AS total,
 			count(${up.id}) FILTER (WHERE ${up.status} = 'completed')::int AS done,
 			coalesce(sum(${x.amount}), 0)::int AS xp,
@@ -117,13 +119,14 @@ async function pathProgress(userId: string): Promise<PathProgress[]> {
 		const total = Number(r.total)
 		const done = Number(r.done)
 		const lastActivity = r.lastActivity ? new Date(r.lastActivity).toISOString() : null
-		return { ...r, total, done, xp: Number(r.xp), lastActivity, percent: total ? Math.round((done / total) * 100) : 0 }
+		const title = localize(lang, r.title, r.titlePt).text
+		return { id: r.id, title, total, done, xp: Number(r.xp), lastActivity, percent: total ? Math.round((done / total) * 100) : 0 }
 	})
 }
 
 /** Everything the profile page shows, in three queries run in parallel. */
-export async function profilePage(user: SessionUser, language: string, now = new Date()): Promise<ProfilePageData> {
-	const [row, paths, days] = await Promise.all([profileRow(user.id), pathProgress(user.id), completionDays(user.id)])
+export async function profilePage(user: SessionUser, language: Language, now = new Date()): Promise<ProfilePageData> {
+	const [row, paths, days] = await Promise.all([profileRow(user.id), pathProgress(user.id, language), completionDays(user.id)])
 	const heatmap = activityGrid(days, utcDay(now))
 	const saved = row?.updatedAt ? new Date(row.updatedAt).toISOString() : null
 	return {
