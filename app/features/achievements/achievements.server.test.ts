@@ -115,3 +115,34 @@ describe('the perfect quiz (issue 16, point 7)', () => {
 		expect(await claimTask('ace', 'perfect-quiz')).toEqual({ ok: true, taskId: 'perfect-quiz', xpAwarded: 200 })
 	})
 })
+
+describe('the best path (complete a path)', () => {
+	it('is the enrolled published path with the largest share done, then the most done; unpublished lessons and paths do not count', async () => {
+		const learner = (await createLearner()).id
+		expect((await gatherFacts(learner)).bestPath).toBeNull()
+		const small = await createCurriculum({ types: ['text', 'text'] })
+		const big = await createCurriculum({ types: ['text', 'text', 'text', 'text'] })
+		const hidden = await createCurriculum({ types: ['text'] })
+		const empty = await createCurriculum({ types: [] })
+		for (const c of [empty, small, big, hidden]) await enrollIn(learner, c.path.id)
+		// Nothing done anywhere: the first path with lessons, a path with none counting last.
+		expect((await gatherFacts(learner)).bestPath).toEqual({ done: 0, total: 2 })
+		await completion(learner, big.lessons[0]!.id)
+		expect((await gatherFacts(learner)).bestPath).toEqual({ done: 1, total: 4 })
+		await completion(learner, small.lessons[0]!.id)
+		expect((await gatherFacts(learner)).bestPath).toEqual({ done: 1, total: 2 })
+		// Equal shares: the one with more done.
+		await completion(learner, big.lessons[1]!.id)
+		expect((await gatherFacts(learner)).bestPath).toEqual({ done: 2, total: 4 })
+		// A finished path that is no longer published is not a path to complete.
+		await completion(learner, hidden.lessons[0]!.id)
+		expect((await gatherFacts(learner)).bestPath).toEqual({ done: 1, total: 1 })
+		await db.execute(sql`UPDATE learning_paths SET is_published = false WHERE id = ${hidden.path.id}`)
+		expect((await gatherFacts(learner)).bestPath).toEqual({ done: 2, total: 4 })
+		// An unpublished lesson leaves the total and the count of done.
+		await db.execute(sql`UPDATE lessons SET is_published = false WHERE id = ${big.lessons[2]!.id}`)
+		expect((await gatherFacts(learner)).bestPath).toEqual({ done: 2, total: 3 })
+		const facts = await gatherFacts(learner)
+		expect(facts).toMatchObject({ completedLessons: 4, lessonsStarted: 1, totalXP: 40 })
+	})
+})

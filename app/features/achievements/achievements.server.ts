@@ -2,107 +2,94 @@ import { sql } from 'drizzle-orm'
 import { isProviderConfigured } from '~/features/auth/flows.server.ts'
 import { completionDaysColumn, completionDaysOf } from '~/features/progress/progress.server.ts'
 import { utcDay } from '~/features/progress/habits.ts'
-import { alias } from 'drizzle-orm/pg-core'
-import {
-	account,
-	achievementClaims,
-	challengeAttempts,
-	courses,
-	learningPaths,
-	lessons,
-	modules,
-	quizAttempts,
-	tutorMessages,
-	user,
-	userEnrollments,
-	userProfiles,
-	userProgress,
-	xpLedger,
-} from '#db/schema.ts'
+import { account, achievementClaims, challengeAttempts, quizAttempts, tutorMessages, user, userProfiles, userProgress, xpLedger, xpTotals } from '#db/schema.ts'
+import { pathLessonsDone, type Curriculum } from '~/features/catalog/curriculum.server.ts'
+import { catalogContext, type CatalogColumns, type CatalogState } from '~/features/catalog/learner-state.server.ts'
 import { getDb } from '~/lib/db.server.ts'
-import { statement } from '~/lib/sql-statement.server.ts'
 import { checkClaim, evaluateAll, summarize, type AchievementFacts, type ProfileFacts } from './rules.ts'
 
-type FactsRow = {
+type FactsColumns = {
 	emailVerified: boolean
 	profile: ProfileFacts | null
-	completedLessons: number
 	lessonsStarted: number
-	bestPath: { done: number; total: number } | null
 	bestQuiz: { correct: number; total: number } | null
 	challengesPassed: number
 	githubConnected: boolean
 	tutorQuestions: number
 	claimed: string[] | null
-	totalXP: number
+	totalXP: number | null
+	days: unknown
 }
 
-/** Everything the rules need, in one statement whatever the learner's history (the completion days a column of it). */
+/**
+ * Everything the rules need, in the learner's one catalog statement whatever their history: what grows with
+ * it is read from what is kept (the completed set while their progress stands, the XP total and completion
+ * days the triggers keep), and a count the rules only test for more than none stops at the first row.
+ */
 export async function gatherFacts(userId: string, now = new Date()): Promise<AchievementFacts & { totalXP: number }> {
-	const { rows } = await factsStatement(await getDb(), { userId })
-	const row = rows[0]
+	const { tree, learner, extra: row } = await catalogContext<FactsColumns>(userId, factsColumns)
 	return {
-		emailVerified: Boolean(row?.emailVerified),
-		profile: row?.profile ?? null,
-		completedLessons: Number(row?.completedLessons ?? 0),
-		lessonsStarted: Number(row?.lessonsStarted ?? 0),
-		completionDays: Object.keys(completionDaysOf(row?.days)),
+		emailVerified: Boolean(row.emailVerified),
+		profile: row.profile ?? null,
+		completedLessons: learner.completed.size,
+		lessonsStarted: Number(row.lessonsStarted ?? 0),
+		completionDays: Object.keys(completionDaysOf(row.days)),
 		today: utcDay(now),
-		bestPath: row?.bestPath ?? null,
-		bestQuiz: row?.bestQuiz ?? null,
-		challengesPassed: Number(row?.challengesPassed ?? 0),
-		githubConnected: Boolean(row?.githubConnected),
+		bestPath: bestPath(tree, learner),
+		bestQuiz: row.bestQuiz ?? null,
+		challengesPassed: Number(row.challengesPassed ?? 0),
+		githubConnected: Boolean(row.githubConnected),
 		githubAvailable: isProviderConfigured('github'),
-		tutorQuestions: Number(row?.tutorQuestions ?? 0),
-		claimed: row?.claimed ?? [],
-		totalXP: Number(row?.totalXP ?? 0),
+		tutorQuestions: Number(row.tutorQuestions ?? 0),
+		claimed: row.claimed ?? [],
+		totalXP: Number(row.totalXP ?? 0),
 	}
 }
 
-const factsStatement = statement<FactsRow & { days: unknown }, 'userId'>(['userId'], ({ userId }) => {
-	// Aliases where a subquery reaches the outer row (`alias()` renders only the alias: FROM table alias).
-	const u = alias(user, 'u')
-	const p = alias(userProfiles, 'p')
+/**
+ * The active enrolled published path the learner has done the largest share of (then the most lessons of;
+ * the oldest enrollment on a tie): its published lessons done of total. Paths with nothing published come
+ * last, as a share of nothing; no enrollment, no path.
+ */
+function bestPath(tree: Curriculum, learner: CatalogState): { done: number; total: number } | null {
+	let best: { done: number; total: number } | null = null
+	const share = (p: { done: number; total: number }) => (p.total > 0 ? p.done / p.total : -1)
+	for (const id of learner.enrolledInOrder) {
+		const path = tree.path.get(id)
+		if (!path?.isPublished) continue
+		const facts = pathLessonsDone(path, learner.completed)
+		if (!best || share(facts) > share(best) || (share(facts) === share(best) && facts.done > best.done)) best = facts
+	}
+	return best
+}
+
+const factsColumns: CatalogColumns = (userId) => {
+	const p = userProfiles
 	const up = userProgress
 	return sql`
-		SELECT ${u.emailVerified} AS "emailVerified",
-			(SELECT json_build_object(
-				'fullName', ${p.fullName}, 'country', ${p.country}, 'city', ${p.city}, 'languages', ${p.languages},
-				'yearsExperience', ${p.yearsExperience}, 'stacks', ${p.stacks}, 'skillsToDevelop', ${p.skillsToDevelop},
-				'positionCompany', ${p.positionCompany}, 'linkedinUrl', ${p.linkedinUrl}, 'githubUrl', ${p.githubUrl})
-				FROM ${userProfiles} ${p} WHERE ${p.userId} = ${u.id}) AS profile,
-			(SELECT count(*)::int FROM ${up} WHERE ${up.userId} = ${u.id} AND ${up.status} = 'completed') AS "completedLessons",
-			(SELECT count(*)::int FROM ${up} WHERE ${up.userId} = ${u.id}) AS "lessonsStarted",
-			(SELECT json_build_object('done', done, 'total', total) FROM (
-				SELECT count(${lessons.id})::int AS total, count(${up.id})::int AS done
-				FROM ${userEnrollments}
-				JOIN ${learningPaths} ON ${learningPaths.id} = ${userEnrollments.learningPathId} AND ${learningPaths.isPublished}
-				LEFT JOIN ${courses} ON ${courses.pathId} = ${learningPaths.id} AND ${courses.isPublished}
-				LEFT JOIN ${modules} ON ${modules.courseId} = ${courses.id} AND ${modules.isPublished}
-				LEFT JOIN ${lessons} ON ${lessons.moduleId} = ${modules.id} AND ${lessons.isPublished}
-				LEFT JOIN ${up} ON ${up.lessonId} = ${lessons.id} AND ${up.userId} = ${u.id} AND ${up.status} = 'completed'
-				WHERE ${userEnrollments.userId} = ${u.id} AND ${userEnrollments.isActive}
-				GROUP BY ${learningPaths.id}
-				ORDER BY count(${up.id})::float / nullif(count(${lessons.id}), 0) DESC NULLS LAST, count(${up.id}) DESC
-				LIMIT 1
-			) best) AS "bestPath",
-			-- Each quiz's first finished attempt only: a retake comes after its answers were shown.
-			(SELECT json_build_object('correct', correct, 'total', total) FROM (
-				SELECT DISTINCT ON (${quizAttempts.lessonId}) ${quizAttempts.correct} AS correct, ${quizAttempts.total} AS total FROM ${quizAttempts}
-				WHERE ${quizAttempts.userId} = ${u.id} AND ${quizAttempts.completedAt} IS NOT NULL AND ${quizAttempts.total} > 0
-				ORDER BY ${quizAttempts.lessonId}, ${quizAttempts.createdAt}, ${quizAttempts.completedAt}
-			) firsts ORDER BY correct::float / total DESC, correct DESC LIMIT 1) AS "bestQuiz",
-			(SELECT count(*)::int FROM ${challengeAttempts} WHERE ${challengeAttempts.userId} = ${u.id} AND ${challengeAttempts.firstPassedAt} IS NOT NULL) AS "challengesPassed",
-			EXISTS (SELECT 1 FROM ${account} WHERE ${account.userId} = ${u.id} AND ${account.providerId} = 'github') AS "githubConnected",
-			(SELECT count(*)::int FROM (
-				SELECT 1 FROM ${tutorMessages} WHERE ${tutorMessages.userId} = ${u.id} AND ${tutorMessages.role} = 'user' LIMIT 1
-			) t) AS "tutorQuestions",
-			(SELECT json_agg(${achievementClaims.taskId}) FROM ${achievementClaims} WHERE ${achievementClaims.userId} = ${u.id}) AS claimed,
-			(SELECT coalesce(sum(${xpLedger.amount}), 0)::int FROM ${xpLedger} WHERE ${xpLedger.userId} = ${u.id}) AS "totalXP",
-			${completionDaysColumn(userId)}
-		FROM ${user} ${u} WHERE ${u.id} = ${userId}
-	`
-})
+		(SELECT ${user.emailVerified} FROM ${user} WHERE ${user.id} = ${userId}) AS "emailVerified",
+		(SELECT json_build_object(
+			'fullName', ${p.fullName}, 'country', ${p.country}, 'city', ${p.city}, 'languages', ${p.languages},
+			'yearsExperience', ${p.yearsExperience}, 'stacks', ${p.stacks}, 'skillsToDevelop', ${p.skillsToDevelop},
+			'positionCompany', ${p.positionCompany}, 'linkedinUrl', ${p.linkedinUrl}, 'githubUrl', ${p.githubUrl})
+			FROM ${p} WHERE ${p.userId} = ${userId}) AS profile,
+		(SELECT count(*)::int FROM (SELECT 1 FROM ${up} WHERE ${up.userId} = ${userId} LIMIT 1) s) AS "lessonsStarted",
+		-- Each quiz's first finished attempt only: a retake comes after its answers were shown.
+		(SELECT json_build_object('correct', correct, 'total', total) FROM (
+			SELECT DISTINCT ON (${quizAttempts.lessonId}) ${quizAttempts.correct} AS correct, ${quizAttempts.total} AS total FROM ${quizAttempts}
+			WHERE ${quizAttempts.userId} = ${userId} AND ${quizAttempts.completedAt} IS NOT NULL AND ${quizAttempts.total} > 0
+			ORDER BY ${quizAttempts.lessonId}, ${quizAttempts.createdAt}, ${quizAttempts.completedAt}
+		) firsts ORDER BY correct::float / total DESC, correct DESC LIMIT 1) AS "bestQuiz",
+		(SELECT count(*)::int FROM ${challengeAttempts} WHERE ${challengeAttempts.userId} = ${userId} AND ${challengeAttempts.firstPassedAt} IS NOT NULL) AS "challengesPassed",
+		EXISTS (SELECT 1 FROM ${account} WHERE ${account.userId} = ${userId} AND ${account.providerId} = 'github') AS "githubConnected",
+		(SELECT count(*)::int FROM (
+			SELECT 1 FROM ${tutorMessages} WHERE ${tutorMessages.userId} = ${userId} AND ${tutorMessages.role} = 'user' LIMIT 1
+		) t) AS "tutorQuestions",
+		(SELECT json_agg(${achievementClaims.taskId}) FROM ${achievementClaims} WHERE ${achievementClaims.userId} = ${userId}) AS claimed,
+		-- Every ledger row's XP, as the triggers keep it (migration 0004): the sum of the ledger, without reading it.
+		(SELECT ${xpTotals.xp} FROM ${xpTotals} WHERE ${xpTotals.userId} = ${userId} AND ${xpTotals.period} = 'all' AND ${xpTotals.scope} = 'all') AS "totalXP",
+		${completionDaysColumn(userId)}`
+}
 
 /** The achievements page: every task's state and the summary cards. */
 export async function achievementsPage(userId: string) {

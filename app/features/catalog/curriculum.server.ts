@@ -305,3 +305,15 @@ export function completedIn(course: CourseNode, completed: ReadonlySet<string>):
 	if (done === undefined) byCourse.set(course, (done = visibleLessons(course, false).filter((l) => completed.has(l.id)).length))
 	return done
 }
+
+/** A path's published lessons (in its published courses and modules), and how many of them are in `completed`. */
+export function pathLessonsDone(path: PathNode, completed: ReadonlySet<string>): { done: number; total: number } {
+	let done = 0
+	let total = 0
+	for (const course of path.courses) {
+		if (!course.isPublished) continue
+		total += visibleLessons(course, false).length
+		done += completedIn(course, completed)
+	}
+	return { done, total }
+}
