@@ -630,3 +630,22 @@ export const learnerProgressVersion = pgTable('learner_progress_version', {
 		.references(() => user.id, { onDelete: 'cascade' }),
 	version: bigint('version', { mode: 'number' }).notNull(),
 })
+
+/**
+ * When a learner last touched a lesson of each path (viewed or completed it), kept by triggers on user_progress
+ * and on content moves (migration 0009): the profile's "last activity" per path, one key lookup, where reading
+ * it from user_progress cost either the path's lessons or the learner's whole history (issue 21).
+ */
+export const learnerPathActivity = pgTable(
+	'learner_path_activity',
+	{
+		userId: text('user_id')
+			.notNull()
+			.references(() => user.id, { onDelete: 'cascade' }),
+		pathId: uuid('path_id')
+			.notNull()
+			.references(() => learningPaths.id, { onDelete: 'cascade' }),
+		lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+	},
+	(t) => [primaryKey({ columns: [t.userId, t.pathId] })],
+)

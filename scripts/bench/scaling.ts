@@ -1,4 +1,4 @@
-// Scaling rows: the server time of the dashboard and the scoreboard as data grows, measured in-process
+// Scaling rows: the server time of the dashboard, the scoreboard, the profile and the achievements as data grows, measured in-process
 // through the production build's request handler (loaders, SQL and the React render; no sockets), so the
 // numbers are the server's own cost, not the load generator's.
 import { performance } from 'node:perf_hooks'
@@ -15,13 +15,29 @@ import { addLearner, addScalingPath, createSessionCookies, fillBenchData, ISSUE_
 
 /** Per page: median wall time and median CPU time of the process (ms) for one request. */
 export type Timing = { wallMs: number; cpuMs: number }
-export type ScalingRow = { case: string; dashboard: Timing; scoreboard: Timing; scoreboardWeek: Timing; scoreboardPath: Timing }
+export type ScalingRow = {
+	case: string
+	dashboard: Timing
+	scoreboard: Timing
+	scoreboardWeek: Timing
+	scoreboardPath: Timing
+	profile: Timing
+	achievements: Timing
+}
 export type ScalingResult = {
 	runs: number
 	completions: ScalingRow[]
 	learners: ScalingRow[]
 	/** Largest case / smallest case, on CPU time (what the server spends; wall time also counts other processes' load). */
-	ratios: { dashboardByCompletions: number; scoreboardByCompletions: number; dashboardByLearners: number; scoreboardByLearners: number }
+	ratios: {
+		dashboardByCompletions: number
+		scoreboardByCompletions: number
+		dashboardByLearners: number
+		scoreboardByLearners: number
+		/** The profile and the achievements, the larger of the two. */
+		learnerPagesByCompletions: number
+		learnerPagesByLearners: number
+	}
 	wallRatios: ScalingResult['ratios']
 	flat: boolean
 	fillSeconds: number
@@ -101,9 +117,13 @@ export async function measureScaling(opts: {
 			scoreboard: await serverTime('/dashboard/scoreboard', cookie!),
 			scoreboardWeek: await serverTime('/dashboard/scoreboard?period=week', cookie!),
 			scoreboardPath: await serverTime(`/dashboard/scoreboard?tab=path&path=${pathId}`, cookie!),
+			profile: await serverTime('/dashboard/profile', cookie!),
+			achievements: await serverTime('/dashboard/achievements', cookie!),
 		}
 		const fmt = (t: Timing) => `${t.cpuMs} ms CPU (${t.wallMs} wall)`
-		opts.log(`  ${label}: dashboard ${fmt(r.dashboard)}; scoreboard ${fmt(r.scoreboard)}, week ${fmt(r.scoreboardWeek)}, path ${fmt(r.scoreboardPath)}`)
+		opts.log(
+			`  ${label}: dashboard ${fmt(r.dashboard)}; scoreboard ${fmt(r.scoreboard)}, week ${fmt(r.scoreboardWeek)}, path ${fmt(r.scoreboardPath)}; profile ${fmt(r.profile)}; achievements ${fmt(r.achievements)}`,
+		)
 		return r
 	}
 
@@ -148,6 +168,8 @@ export async function measureScaling(opts: {
 		scoreboardByCompletions: Math.max(ratio(completions, 'scoreboard', m), ratio(completions, 'scoreboardWeek', m), ratio(completions, 'scoreboardPath', m)),
 		dashboardByLearners: ratio(learners, 'dashboard', m),
 		scoreboardByLearners: Math.max(ratio(learners, 'scoreboard', m), ratio(learners, 'scoreboardWeek', m), ratio(learners, 'scoreboardPath', m)),
+		learnerPagesByCompletions: Math.max(ratio(completions, 'profile', m), ratio(completions, 'achievements', m)),
+		learnerPagesByLearners: Math.max(ratio(learners, 'profile', m), ratio(learners, 'achievements', m)),
 	})
 	const ratios = ratiosOf('cpuMs')
 	return {

@@ -9,7 +9,9 @@ import { createCourse, createCurriculum, createLearner, createLesson, createModu
 import { useTestDb } from '#tests/support/test-db.ts'
 
 // The profile's Learning Progress: per enrolled published path, its title in the reader's language, the
-// published lessons done of total, the XP those lessons earned and the last time the learner touched one.
+// published lessons done of total, the path's XP and the last time the learner touched one of its lessons.
+// Issue 21: counted from the kept curriculum and completed set, the XP and last activity kept by triggers
+// (xp_totals, learner_path_activity), in the learner's one statement.
 
 const asUser = (id: string): SessionUser => ({ id, email: `${id}@example.test`, name: 'Test Learner', image: null, role: 'user', emailVerified: true })
 
@@ -85,7 +87,7 @@ describe("the profile's learning progress", () => {
 		expect(progress.totalXP).toBe(10)
 	})
 
-	it('stops counting a lesson, its completion and its XP once it is unpublished', async () => {
+	it("stops counting a lesson and its completion once it is unpublished, and keeps the path's XP as its scoreboard does", async () => {
 		const learner = (await createLearner()).id
 		const cur = await createCurriculum({ types: ['text', 'text'], xp: [10, 20] })
 		await enrollIn(learner, cur.path.id)
@@ -93,7 +95,8 @@ describe("the profile's learning progress", () => {
 		await completeLesson(learner, cur.lessons[1]!.id)
 		await h.db.update(lessons).set({ isPublished: false }).where(eq(lessons.id, cur.lessons[1]!.id))
 		const [path] = (await profilePage(asUser(learner), 'en-US')).progress.paths
-		expect(path).toMatchObject({ done: 1, total: 1, percent: 100, xp: 10 })
+		// XP earned stays earned: the path's scoreboard and the total XP count it too.
+		expect(path).toMatchObject({ done: 1, total: 1, percent: 100, xp: 30 })
 	})
 
 	it('shows the saved profile, the heatmap of completions and nothing for a learner with no activity', async () => {
@@ -154,5 +157,34 @@ describe("the profile's last activity per path, for a learner with a long histor
 		])
 		expect(paths[1]!.lastActivity).toBe(new Date(viewed!.lastViewedAt!).toISOString())
 		expect(paths[2]!.lastActivity).toBeNull()
+	})
+})
+
+describe('the last activity per path, kept by triggers (learner_path_activity)', () => {
+	const lastOf = async (learner: string) =>
+		Object.fromEntries((await profilePage(asUser(learner), 'en-US')).progress.paths.map((p) => [p.title, p.lastActivity]))
+
+	it('follows touches moved back in time, rows deleted and content moved to another path', async () => {
+		const h = await useTestDb()
+		const learner = (await createLearner()).id
+		const a = await createCurriculum({ types: ['text', 'text'], path: { title: 'Path A' } })
+		const b = await createCurriculum({ types: ['text'], path: { title: 'Path B' } })
+		for (const c of [a, b]) await enrollIn(learner, c.path.id)
+		const at = (iso: string) => new Date(iso).toISOString()
+		const touch = (lessonId: string, iso: string) =>
+			h.db
+				.execute(sql`INSERT INTO ${userProgress} (user_id, lesson_id, status, last_viewed_at) VALUES (${learner}, ${lessonId}, 'in_progress', ${iso}::timestamptz)
+				ON CONFLICT (user_id, lesson_id) DO UPDATE SET last_viewed_at = excluded.last_viewed_at`)
+		await touch(a.lessons[0]!.id, '2026-01-01T10:00:00Z')
+		await touch(a.lessons[1]!.id, '2026-01-03T10:00:00Z')
+		expect(await lastOf(learner)).toEqual({ 'Path A': at('2026-01-03T10:00:00Z'), 'Path B': null })
+		// A touch moved back (a correction, a restore by hand): the next latest counts.
+		await touch(a.lessons[1]!.id, '2025-12-31T10:00:00Z')
+		expect((await lastOf(learner))['Path A']).toBe(at('2026-01-01T10:00:00Z'))
+		await h.db.delete(userProgress).where(eq(userProgress.lessonId, a.lessons[0]!.id))
+		expect((await lastOf(learner))['Path A']).toBe(at('2025-12-31T10:00:00Z'))
+		// The course moves to path B: its touches count for B now.
+		await h.db.update(courses).set({ pathId: b.path.id }).where(eq(courses.id, a.course.id))
+		expect(await lastOf(learner)).toEqual({ 'Path A': null, 'Path B': at('2025-12-31T10:00:00Z') })
 	})
 })

@@ -5,6 +5,7 @@ import { utcDay } from '~/features/progress/habits.ts'
 import { account, achievementClaims, challengeAttempts, quizAttempts, tutorMessages, user, userProfiles, userProgress, xpLedger, xpTotals } from '#db/schema.ts'
 import { pathLessonsDone, type Curriculum } from '~/features/catalog/curriculum.server.ts'
 import { catalogContext, type CatalogColumns, type CatalogState } from '~/features/catalog/learner-state.server.ts'
+import { profileFactsFields } from '~/features/profile/profile.server.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { checkClaim, evaluateAll, summarize, type AchievementFacts, type ProfileFacts } from './rules.ts'
 
@@ -68,11 +69,7 @@ const factsColumns: CatalogColumns = (userId) => {
 	const up = userProgress
 	return sql`
 		(SELECT ${user.emailVerified} FROM ${user} WHERE ${user.id} = ${userId}) AS "emailVerified",
-		(SELECT json_build_object(
-			'fullName', ${p.fullName}, 'country', ${p.country}, 'city', ${p.city}, 'languages', ${p.languages},
-			'yearsExperience', ${p.yearsExperience}, 'stacks', ${p.stacks}, 'skillsToDevelop', ${p.skillsToDevelop},
-			'positionCompany', ${p.positionCompany}, 'linkedinUrl', ${p.linkedinUrl}, 'githubUrl', ${p.githubUrl})
-			FROM ${p} WHERE ${p.userId} = ${userId}) AS profile,
+		(SELECT json_build_object(${profileFactsFields(p)}) FROM ${p} WHERE ${p.userId} = ${userId}) AS profile,
 		(SELECT count(*)::int FROM (SELECT 1 FROM ${up} WHERE ${up.userId} = ${userId} LIMIT 1) s) AS "lessonsStarted",
 		-- Each quiz's first finished attempt only: a retake comes after its answers were shown.
 		(SELECT json_build_object('correct', correct, 'total', total) FROM (

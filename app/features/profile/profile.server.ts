@@ -1,24 +1,15 @@
-import { and, eq, sql } from 'drizzle-orm'
-import {
-	courses,
-	learningPaths,
-	lessons,
-	modules,
-	user,
-	userEnrollments,
-	userProfiles,
-	userProgress,
-	xpLedger,
-	xpTotals,
-	type CareerPreferences,
-} from '#db/schema.ts'
+import { eq, sql, type AnyColumn } from 'drizzle-orm'
+import { learnerPathActivity, user, userEnrollments, userProfiles, xpTotals, type CareerPreferences } from '#db/schema.ts'
 import type { SessionUser } from '~/features/auth/user.ts'
+import { pathLessonsDone } from '~/features/catalog/curriculum.server.ts'
+import { catalogContext, type CatalogColumns, type CatalogContext } from '~/features/catalog/learner-state.server.ts'
 import { localize } from '~/features/catalog/localize.ts'
 import type { Language } from '~/features/i18n/config.ts'
-import { completionDays } from '~/features/progress/progress.server.ts'
+import { completionDaysColumn, completionDaysOf } from '~/features/progress/progress.server.ts'
 import { utcDay } from '~/features/progress/habits.ts'
 import type { ProfileFacts } from '~/features/achievements/rules.ts'
 import { getDb } from '~/lib/db.server.ts'
+import { jsonValue } from '~/lib/sql-rows.ts'
 import { activityGrid } from './activity.ts'
 import { countryOptions } from './countries.ts'
 import type { Profile, ProfileForm } from './schemas.ts'
@@ -28,7 +19,6 @@ import type { PathProgress, ProfilePageData } from './types.ts'
 type ProfileRow = ProfileFacts & {
 	career: CareerPreferences
 	updatedAt: string | null
-	totalXP: number
 }
 
 /** The stored profile (or an empty one, prefilled with the account's name) as the form's state. */
@@ -57,86 +47,75 @@ function toForm(row: ProfileRow | undefined, user: SessionUser): ProfileForm {
 	}
 }
 
-async function profileRow(userId: string): Promise<ProfileRow | undefined> {
-	const db = await getDb()
-	// The account row always exists; the profile and the XP total (kept by triggers on the ledger) may not yet.
-	const [row] = await db
-		.select({
-			fullName: userProfiles.fullName,
-			country: userProfiles.country,
-			city: userProfiles.city,
-			languages: userProfiles.languages,
-			yearsExperience: userProfiles.yearsExperience,
-			stacks: userProfiles.stacks,
-			skillsToDevelop: userProfiles.skillsToDevelop,
-			positionCompany: userProfiles.positionCompany,
-			linkedinUrl: userProfiles.linkedinUrl,
-			githubUrl: userProfiles.githubUrl,
-			career: userProfiles.career,
-			updatedAt: userProfiles.updatedAt,
-			totalXP: xpTotals.xp,
+/** The achievement rules' profile facts of a user_profiles row (`p`, a table or its alias), as JSON object fields. */
+export const profileFactsFields = (p: Record<keyof ProfileFacts, AnyColumn>) =>
+	sql`'fullName', ${p.fullName}, 'country', ${p.country}, 'city', ${p.city}, 'languages', ${p.languages},
+		'yearsExperience', ${p.yearsExperience}, 'stacks', ${p.stacks}, 'skillsToDevelop', ${p.skillsToDevelop},
+		'positionCompany', ${p.positionCompany}, 'linkedinUrl', ${p.linkedinUrl}, 'githubUrl', ${p.githubUrl}`
+
+type ProfileColumns = { profile: ProfileRow | null; total_xp: number | null; days: unknown; path_facts: unknown }
+
+/**
+ * The page's own columns in the learner's catalog statement: the stored profile, and what triggers keep for
+ * it: the total XP, the completion days, and per active enrollment the path's XP and last activity. The
+ * lessons done and total of each path come from the kept curriculum and completed set. No column reads every
+ * lesson of the learner's paths or their whole history, as the page's reads did before (issue 21).
+ */
+const profileColumns: CatalogColumns = (userId) => {
+	const [p, e, t, a] = [userProfiles, userEnrollments, xpTotals, learnerPathActivity]
+	return sql`
+		(SELECT json_build_object(${profileFactsFields(p)}, 'career', ${p.career}, 'updatedAt', ${p.updatedAt})
+			FROM ${p} WHERE ${p.userId} = ${userId}) AS profile,
+		(SELECT ${t.xp} FROM ${t} WHERE ${t.userId} = ${userId} AND ${t.period} = 'all' AND ${t.scope} = 'all') AS total_xp,
+		${completionDaysColumn(userId)},
+		(SELECT json_agg(json_build_array(${e.learningPathId}, coalesce(${t.xp}, 0), ${a.lastAt}) ORDER BY ${e.createdAt}, ${e.id})
+			FROM ${e}
+			-- The path's XP is its scoreboard's: xp_totals, per path the lesson was in when earned.
+			LEFT JOIN ${t} ON ${t.userId} = ${userId} AND ${t.period} = 'all' AND ${t.scope} = ${e.learningPathId}::text
+			LEFT JOIN ${a} ON ${a.userId} = ${userId} AND ${a.pathId} = ${e.learningPathId}
+			WHERE ${e.userId} = ${userId} AND ${e.isActive}) AS path_facts`
+}
+
+/**
+ * Per enrolled published path, most recent activity first (then in enrollment order): its published lessons done of
+ * total (the kept tree and the learner's completed set, as the catalog counts them), its XP, last activity.
+ */
+function pathsProgress({ tree, learner }: CatalogContext, facts: [string, number, string | null][], lang: Language): PathProgress[] {
+	const paths: PathProgress[] = []
+	for (const [id, xp, at] of facts) {
+		const path = tree.path.get(id)
+		if (!path?.isPublished) continue
+		const { done, total } = pathLessonsDone(path, learner.completed)
+		const lastActivity = at ? new Date(at).toISOString() : null
+		paths.push({
+			id,
+			title: localize(lang, path.title, path.titlePt).text,
+			done,
+			total,
+			percent: total ? Math.round((done / total) * 100) : 0,
+			xp: Number(xp),
+			lastActivity,
 		})
-		.from(user)
-		.leftJoin(userProfiles, eq(userProfiles.userId, user.id))
-		.leftJoin(xpTotals, and(eq(xpTotals.userId, user.id), eq(xpTotals.period, 'all'), eq(xpTotals.scope, 'all')))
-		.where(eq(user.id, userId))
-	if (!row) return undefined
-	return {
-		...row,
-		languages: row.languages ?? [],
-		yearsExperience: row.yearsExperience ?? 0,
-		stacks: row.stacks ?? [],
-		skillsToDevelop: row.skillsToDevelop ?? [],
-		career: row.career ?? {},
-		updatedAt: row.updatedAt ? new Date(row.updatedAt).toISOString() : null,
-		totalXP: row.totalXP ?? 0,
 	}
+	// Most recent activity first, paths never touched last; the sort is stable, so ties keep enrollment order.
+	return paths.sort((a, b) => (b.lastActivity ?? '').localeCompare(a.lastActivity ?? ''))
 }
 
-/** Per enrolled (published) path: its title in the reader's language, published lessons done of total, the path's lesson XP, last activity. */
-async function pathProgress(userId: string, lang: Language): Promise<PathProgress[]> {
-	const db = await getDb()
-	const [e, p, c, m, l, up, x] = [userEnrollments, learningPaths, courses, modules, lessons, userProgress, xpLedger]
-	const lastActivity = sql`max(greatest(${up.completedAt}, ${up.lastViewedAt}))`
-	const { rows } = await db.execute<Omit<PathProgress, 'percent'> & { titlePt: string | null }>(sql`
-		SELECT ${p.id} AS id, ${p.title} AS title, ${p.titlePt} AS "titlePt",
-			count(${l.id})::int AS total,
-			count(${up.id}) FILTER (WHERE ${up.status} = 'completed')::int AS done,
-			coalesce(sum(${x.amount}), 0)::int AS xp,
-			${lastActivity} AS "lastActivity"
-		FROM ${e}
-		JOIN ${p} ON ${p.id} = ${e.learningPathId} AND ${p.isPublished}
-		LEFT JOIN ${c} ON ${c.pathId} = ${p.id} AND ${c.isPublished}
-		LEFT JOIN ${m} ON ${m.courseId} = ${c.id} AND ${m.isPublished}
-		LEFT JOIN ${l} ON ${l.moduleId} = ${m.id} AND ${l.isPublished}
-		LEFT JOIN ${up} ON ${up.lessonId} = ${l.id} AND ${up.userId} = ${userId}
-		LEFT JOIN ${x} ON ${x.userId} = ${userId} AND ${x.sourceKind} = 'lesson' AND ${x.sourceId} = ${l.id}::text
-		WHERE ${e.userId} = ${userId} AND ${e.isActive}
-		GROUP BY ${p.id}, ${p.title}, ${e.createdAt}
-		ORDER BY ${lastActivity} DESC NULLS LAST, ${e.createdAt}
-	`)
-	return rows.map((r) => {
-		const total = Number(r.total)
-		const done = Number(r.done)
-		const lastActivity = r.lastActivity ? new Date(r.lastActivity).toISOString() : null
-		const title = localize(lang, r.title, r.titlePt).text
-		return { id: r.id, title, total, done, xp: Number(r.xp), lastActivity, percent: total ? Math.round((done / total) * 100) : 0 }
-	})
-}
-
-/** Everything the profile page shows, in three queries run in parallel. */
+/** Everything the profile page shows, in one statement (the learner's catalog statement with the page's columns). */
 export async function profilePage(user: SessionUser, language: Language, now = new Date()): Promise<ProfilePageData> {
-	const [row, paths, days] = await Promise.all([profileRow(user.id), pathProgress(user.id, language), completionDays(user.id)])
-	const heatmap = activityGrid(days, utcDay(now))
+	const context = await catalogContext<ProfileColumns>(user.id, profileColumns)
+	const { profile, total_xp, days, path_facts } = context.extra
+	const row = jsonValue<ProfileRow | null>(profile, null)
+	const heatmap = activityGrid(completionDaysOf(days), utcDay(now))
 	const saved = row?.updatedAt ? new Date(row.updatedAt).toISOString() : null
 	return {
 		email: user.email,
 		form: toForm(row && saved ? row : undefined, user),
 		countries: countryOptions(language),
 		progress: {
-			paths,
+			paths: pathsProgress(context, jsonValue(path_facts, []), language),
 			heatmap,
-			totalXP: Number(row?.totalXP ?? 0),
+			totalXP: Number(total_xp ?? 0),
 			activeDays: heatmap.flat().filter((c) => c.count > 0).length,
 		},
 		savedAt: saved,
