@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { safeRedirect } from './safe-redirect.ts'
+import { MAX_REDIRECT_LENGTH, safeRedirect } from './safe-redirect.ts'
 
 /** Where a browser on a page of this site goes when told `Location: <target>`. */
 const landsOn = (target: string) => new URL(target, 'http://same.site/dashboard/explore')
@@ -72,6 +72,14 @@ describe('safeRedirect', () => {
 		'/x\r\nSet-Cookie: a=b',
 	])('refuses %j', (input) => {
 		expect(safeRedirect(input)).toBe('/dashboard')
+	})
+
+	it('refuses a target longer than any link the app makes, before and after normalising', () => {
+		const long = (n: number) => `/dashboard/scoreboard?q=${'a'.repeat(n - '/dashboard/scoreboard?q='.length)}`
+		expect(safeRedirect(long(MAX_REDIRECT_LENGTH))).toBe(long(MAX_REDIRECT_LENGTH))
+		expect(safeRedirect(long(MAX_REDIRECT_LENGTH + 1))).toBe('/dashboard')
+		// Short as written, long once the emoji are percent-encoded the way a browser sends them.
+		expect(safeRedirect(`/dashboard?q=${'💻'.repeat(400)}`)).toBe('/dashboard')
 	})
 
 	it('never sends a browser off the site, whatever the target is made of', () => {

@@ -19,6 +19,17 @@ test('anonymous visitors of /dashboard/* are sent to /login, remembering where t
 	}
 })
 
+test('a hostile query too long to remember is dropped from the way back, never sent back in a header no client can read', async ({ request }) => {
+	const emoji = encodeURIComponent('👩‍💻🏳️‍🌈𝕏').repeat(40)
+	const path = '/dashboard/scoreboard'
+	const res = await request.get(`${path}?a=${emoji}&b=${emoji}&c=${emoji}`, { maxRedirects: 0 })
+	expect(res.status()).toBe(302)
+	expect(res.headers().location).toBe(`/login?redirectTo=${encodeURIComponent(path)}`)
+	// A query of ordinary length is remembered whole.
+	const kept = await request.get(`${path}?period=week`, { maxRedirects: 0 })
+	expect(kept.headers().location).toBe(`/login?redirectTo=${encodeURIComponent(`${path}?period=week`)}`)
+})
+
 test('learners are redirected away from admin pages and get 403 from admin actions', async ({ page }) => {
 	await loginAs(page, demo.learner)
 	for (const path of adminPages) {

@@ -82,7 +82,8 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 	if (!isReadRequest(request) || url.pathname.startsWith('/api/')) {
 		throw Response.json({ error: 'Unauthorized' }, { status: 401 })
 	}
-	const target = safeRedirect(url.pathname + url.search, '/dashboard')
+	// A query too long to remember (safeRedirect's limit) is dropped: the visitor comes back to the page.
+	const target = safeRedirect(url.pathname + url.search, '') || safeRedirect(url.pathname, '/dashboard')
 	throw redirect(`/login?redirectTo=${encodeURIComponent(target)}`)
 }
 
