@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '#db/client.server.ts'
 import { courses, learningPaths, lessons, userEnrollments, userProgress } from '#db/schema.ts'
 import type { SessionUser } from '~/features/auth/user.ts'
@@ -15,12 +15,16 @@ import { useTestDb } from '#tests/support/test-db.ts'
 
 const asUser = (id: string): SessionUser => ({ id, email: `${id}@example.test`, name: 'Test Learner', image: null, role: 'user', emailVerified: true })
 
-describe("the profile's learning progress", () => {
-	let h: DbHandle
-	beforeAll(async () => {
-		h = await useTestDb()
-	})
+// One throw-away database for the file: every test makes its own learner and paths.
+let h: DbHandle
+beforeAll(async () => {
+	h = await useTestDb()
+})
+afterAll(async () => {
+	await h?.close()
+})
 
+describe("the profile's learning progress", () => {
 	it('counts published lessons done of total per enrolled path, with its XP and last activity, most recent first', async () => {
 		const learner = (await createLearner()).id
 		const older = await createCurriculum({
@@ -134,7 +138,6 @@ describe("the profile's learning progress", () => {
 
 describe("the profile's last activity per path, for a learner with a long history", () => {
 	it('finds a path touched before 600 later lessons of another, and none for a path never touched', async () => {
-		const h = await useTestDb()
 		const learner = (await createLearner()).id
 		const early = await createCurriculum({ types: ['text'], path: { title: 'Early path' } })
 		const busy = await createCurriculum({ types: ['text'], path: { title: 'Busy path' } })
@@ -165,7 +168,6 @@ describe('the last activity per path, kept by triggers (learner_path_activity)',
 		Object.fromEntries((await profilePage(asUser(learner), 'en-US')).progress.paths.map((p) => [p.title, p.lastActivity]))
 
 	it('follows touches moved back in time, rows deleted and content moved to another path', async () => {
-		const h = await useTestDb()
 		const learner = (await createLearner()).id
 		const a = await createCurriculum({ types: ['text', 'text'], path: { title: 'Path A' } })
 		const b = await createCurriculum({ types: ['text'], path: { title: 'Path B' } })

@@ -278,10 +278,3 @@ export const completionDaysColumn = (userId: Bound<string>) => sql`(
 	WHERE ${userCompletionDays.userId} = ${userId} AND ${userCompletionDays.day} >= (now() AT TIME ZONE 'UTC')::date - 400
 ) AS days`
 export const completionDaysOf = (days: unknown) => jsonValue<Record<string, number>>(days, {})
-
-/** completionDaysColumn on its own, for the pages that need only it. */
-export async function completionDays(userId: string): Promise<Record<string, number>> {
-	const db = await getDb()
-	const { rows } = await db.execute<{ days: unknown }>(sql`SELECT ${completionDaysColumn(userId)}`)
-	return completionDaysOf(rows[0]?.days)
-}
