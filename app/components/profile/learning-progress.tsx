@@ -1,11 +1,12 @@
 import { CalendarDays, Star } from 'lucide-react'
+import { useMemo } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { Link } from 'react-router'
 import { ProgressBar } from '~/components/learn/progress-bar'
 import { EmptyState } from '~/components/page-header'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
-import type { HeatCell } from '~/features/profile/activity.ts'
+import { activeDays, activityGrid, type HeatCell } from '~/features/profile/activity.ts'
 import type { ProfilePageData } from '~/features/profile/types.ts'
 import { cn } from '~/lib/utils'
 import { dateFormat, numberFormat } from '~/features/i18n/formats.ts'
@@ -69,6 +70,8 @@ export function LearningProgress({ progress }: { progress: ProfilePageData['prog
 	const { t, i18n } = useTranslation()
 	const fmt = useDayFormat()
 	const nf = numberFormat(i18n.language)
+	const { today, counts } = progress.activity
+	const heatmap = useMemo(() => activityGrid(counts, today), [counts, today])
 	return (
 		<div className="grid gap-6">
 			<div className="grid grid-cols-2 gap-4">
@@ -86,10 +89,10 @@ export function LearningProgress({ progress }: { progress: ProfilePageData['prog
 						<CalendarDays className="size-4 shrink-0" aria-hidden />
 						{t('profile.progress.activeDays')}
 					</p>
-					<p className="text-2xl font-semibold">{nf.format(progress.activeDays)}</p>
+					<p className="text-2xl font-semibold">{nf.format(activeDays(heatmap))}</p>
 				</div>
 			</div>
-			<Heatmap weeks={progress.heatmap} />
+			<Heatmap weeks={heatmap} />
 			<section className="grid gap-3" aria-labelledby="profile-paths">
 				<h3 id="profile-paths" className="font-semibold">
 					{t('profile.progress.paths')}

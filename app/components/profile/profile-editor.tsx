@@ -198,7 +198,7 @@ export function ProfileEditor({ data, wallet }: { data: ProfilePageData; wallet:
 								</CardTitle>
 							</CardHeader>
 							<CardContent className="grid gap-6">
-								{panel('personal', <PersonalFields {...fields} email={data.email} countries={data.countries} />)}
+								{panel('personal', <PersonalFields {...fields} email={data.email} />)}
 								{panel('professional', <ProfessionalFields {...fields} />)}
 								{panel('progress', <LearningProgress progress={data.progress} />)}
 								{panel('career', <CareerFields {...fields} />)}

@@ -4,7 +4,7 @@ import { FormField, RequiredMark } from '~/components/form-field'
 import { Label } from '~/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select'
 import { Switch } from '~/components/ui/switch'
-import type { CountryOption } from '~/features/profile/countries.ts'
+import { countryCodes } from '~/features/profile/countries.ts'
 import { jobSearchStatuses, limitsOf, workModes, type ProfileErrors, type ProfileForm } from '~/features/profile/schemas.ts'
 import { TagInput } from './tag-input'
 
@@ -37,7 +37,7 @@ function RequiredLegend() {
 	)
 }
 
-export function PersonalFields({ form, errors, set, email, countries }: FieldsProps & { email: string; countries: readonly CountryOption[] }) {
+export function PersonalFields({ form, errors, set, email }: FieldsProps & { email: string }) {
 	const { t } = useTranslation()
 	const countryId = useId()
 	return (
@@ -80,9 +80,10 @@ export function PersonalFields({ form, errors, set, email, countries }: FieldsPr
 						<SelectValue placeholder={t('profile.fields.countryPlaceholder')} />
 					</SelectTrigger>
 					<SelectContent position="popper" className="max-h-72">
-						{countries.map((c) => (
-							<SelectItem key={c.code} value={c.code}>
-								{c.name}
+						{/* Names from the locale files, like every other string: not sent with each page's data. */}
+						{countryCodes.map((code) => (
+							<SelectItem key={code} value={code}>
+								{t(`profile.countries.${code}`)}
 							</SelectItem>
 						))}
 					</SelectContent>

@@ -45,28 +45,3 @@ export type CountryCode = (typeof countryCodes)[number]
 
 const codes = new Set<string>(countryCodes)
 export const isCountryCode = (v: unknown): v is CountryCode => typeof v === 'string' && codes.has(v)
-
-export type CountryOption = { code: CountryCode; name: string }
-
-const optionsByLanguage = new Map<string, readonly CountryOption[]>()
-
-/**
- * The choices with names in the reader's language (computed on the server, so SSR and hydration agree).
- * Made once per language: the names never change while the process runs, and making them costs a tenth
- * of a millisecond on every profile page.
- */
-export function countryOptions(language: string): readonly CountryOption[] {
-	let options = optionsByLanguage.get(language)
-	if (!options) {
-		let names: Intl.DisplayNames | undefined
-		try {
-			names = new Intl.DisplayNames([language, 'en-US'], { type: 'region' })
-		} catch {
-			names = undefined
-		}
-		options = Object.freeze(countryCodes.map((code) => Object.freeze({ code, name: names?.of(code) ?? code })))
-		// Languages come from the app's own list, but the key is a caller's string: keep the map small.
-		if (optionsByLanguage.size < 16) optionsByLanguage.set(language, options)
-	}
-	return options
-}

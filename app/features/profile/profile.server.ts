@@ -10,8 +10,7 @@ import { utcDay } from '~/features/progress/habits.ts'
 import type { ProfileFacts } from '~/features/achievements/rules.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { jsonValue } from '~/lib/sql-rows.ts'
-import { activityGrid } from './activity.ts'
-import { countryOptions } from './countries.ts'
+import { activityDays } from './activity.ts'
 import type { Profile, ProfileForm } from './schemas.ts'
 import type { PathProgress, ProfilePageData } from './types.ts'
 
@@ -106,17 +105,14 @@ export async function profilePage(user: SessionUser, language: Language, now = n
 	const context = await catalogContext<ProfileColumns>(user.id, profileColumns)
 	const { profile, total_xp, days, path_facts } = context.extra
 	const row = jsonValue<ProfileRow | null>(profile, null)
-	const heatmap = activityGrid(completionDaysOf(days), utcDay(now))
 	const saved = row?.updatedAt ? new Date(row.updatedAt).toISOString() : null
 	return {
 		email: user.email,
 		form: toForm(row && saved ? row : undefined, user),
-		countries: countryOptions(language),
 		progress: {
 			paths: pathsProgress(context, jsonValue(path_facts, []), language),
-			heatmap,
+			activity: activityDays(completionDaysOf(days), utcDay(now)),
 			totalXP: Number(total_xp ?? 0),
-			activeDays: heatmap.flat().filter((c) => c.count > 0).length,
 		},
 		savedAt: saved,
 	}

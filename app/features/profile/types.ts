@@ -1,5 +1,4 @@
-import type { HeatCell } from './activity.ts'
-import type { CountryOption } from './countries.ts'
+import type { ActivityDays } from './activity.ts'
 import type { ProfileForm } from './schemas.ts'
 
 /** One enrolled path on the Learning Progress tab. */
@@ -16,7 +15,6 @@ export type PathProgress = {
 export type ProfilePageData = {
 	email: string
 	form: ProfileForm
-	countries: readonly CountryOption[]
-	progress: { paths: PathProgress[]; heatmap: HeatCell[][]; totalXP: number; activeDays: number }
+	progress: { paths: PathProgress[]; activity: ActivityDays; totalXP: number }
 	savedAt: string | null
 }
