@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { lessonContent, lessonContentPt } from '~/features/admin/lists.server.ts'
-import { getCourseOutline, getPathOverview, getVisibleLesson, listAvailablePaths } from '~/features/catalog/catalog.server.ts'
+import { getCourseOutline, getPathOverview, getVisibleLesson, listAvailablePaths, outlineSections } from '~/features/catalog/catalog.server.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 import { completion, createCurriculum, createLearner, createLesson, enrollIn, type Curriculum } from '#tests/support/factories.ts'
 
@@ -43,6 +43,22 @@ describe('catalog reads', () => {
 		])
 		const preview = await getCourseOutline(cur.course.id, learner, true)
 		expect(preview?.modules[0]?.lessons.at(-1)).toMatchObject({ id: draftId, isPublished: false, durationMinutes: 7 })
+	})
+
+	it("gives the player's outline only what its rows draw, in the same order", async () => {
+		const preview = (await getCourseOutline(cur.course.id, learner, true))!
+		const sections = outlineSections(preview.modules)
+		expect(sections.map((m) => m.id)).toEqual(preview.modules.map((m) => m.id))
+		expect(sections[0]).toEqual({
+			id: cur.module.id,
+			title: preview.modules[0]!.title,
+			isPublished: true,
+			lessons: [
+				{ id: cur.lessons[0]!.id, title: preview.modules[0]!.lessons[0]!.title, lessonType: 'text', isPublished: true, status: 'completed' },
+				{ id: cur.lessons[1]!.id, title: preview.modules[0]!.lessons[1]!.title, lessonType: 'quiz', isPublished: true, status: 'not_started' },
+				{ id: draftId, title: 'Draft lesson', lessonType: 'text', isPublished: false, status: 'not_started' },
+			],
+		})
 	})
 
 	it('returns a lesson body only along a visible chain', async () => {

@@ -2,14 +2,14 @@ import { useId } from 'react'
 import { useNavigate } from 'react-router'
 import { Badge } from '~/components/ui/badge'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import type { OutlineLesson, OutlineModule } from '~/features/catalog/types.ts'
+import type { OutlineRow, OutlineSection } from '~/features/catalog/types.ts'
 
 // The outline is most of the course player's HTML (a row per lesson, 50 in a long course), rendered on
 // every lesson opened. So a row is kept small (issue 21): a plain link whose clicks the outline hands to
 // the router in one place, instead of a <Link> each, and its status icon drawn from one sprite per outline
 // (lucide's circle-check, circle-dot and circle) instead of a full SVG each.
 
-const ICONS: Record<OutlineLesson['status'], React.ReactNode> = {
+const ICONS: Record<OutlineRow['status'], React.ReactNode> = {
 	completed: (
 		<>
 			<circle cx="12" cy="12" r="10" />
@@ -24,7 +24,7 @@ const ICONS: Record<OutlineLesson['status'], React.ReactNode> = {
 	),
 	not_started: <circle cx="12" cy="12" r="10" />,
 }
-const STATUSES = Object.keys(ICONS) as OutlineLesson['status'][]
+const STATUSES = Object.keys(ICONS) as OutlineRow['status'][]
 
 /** A plain left click on one of the outline's links: the router's navigation, as a <Link> would do. */
 function useRouterClicks() {
@@ -45,7 +45,7 @@ export function CourseOutline({
 	courseId,
 	minutes = {},
 }: {
-	modules: OutlineModule[]
+	modules: OutlineSection[]
 	currentId?: string
 	courseId: string
 	/** Minutes per lesson id; lessons without one show none. */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Language } from '~/features/i18n/config.ts'
 import { localize, localizeOptional } from './localize.ts'
-import { LEVELS, type CourseSummary, type Level, type OutlineLesson, type OutlineModule, type PathCard } from './types.ts'
+import { LEVELS, type CourseSummary, type Level, type OutlineLesson, type OutlineModule, type OutlineSection, type PathCard } from './types.ts'
 import {
 	completedIn,
 	curriculum,
@@ -250,6 +250,19 @@ export async function learnerCourse(courseId: string, userId: string, preview = 
 		minutes: Object.fromEntries(lessons.filter((l) => l.durationMinutes !== null).map((l) => [l.id, l.durationMinutes!])),
 	}
 	return { outline: outlineOf(found, states, preview, lang), summary, tree, latestTouched }
+}
+
+/**
+ * The outline as the course player sends it: only what its rows draw. A long course has 50 rows, and every
+ * field of each is encoded into the page's hydration data on every request, kept page or not (issue 21).
+ */
+export function outlineSections(modules: OutlineModule[]): OutlineSection[] {
+	return modules.map((m) => ({
+		id: m.id,
+		title: m.title,
+		isPublished: m.isPublished,
+		lessons: m.lessons.map((l) => ({ id: l.id, title: l.title, lessonType: l.lessonType, isPublished: l.isPublished, status: l.status })),
+	}))
 }
 
 /** The course player's outline (no lesson bodies) with the learner's status per lesson, in the learner's language. */

@@ -13,6 +13,9 @@ export type OutlineLesson = {
 	status: 'not_started' | 'in_progress' | 'completed'
 }
 export type OutlineModule = { id: string; title: string; englishOnly: boolean; order: number; isPublished: boolean; lessons: OutlineLesson[] }
+/** What the course player's outline draws of a lesson and of a module: all the page's data carries of them. */
+export type OutlineRow = Pick<OutlineLesson, 'id' | 'title' | 'lessonType' | 'isPublished' | 'status'>
+export type OutlineSection = Pick<OutlineModule, 'id' | 'title' | 'isPublished'> & { lessons: OutlineRow[] }
 
 /** What a catalog card shows: the path in the learner's language and its facts (issue 20.3). */
 export type PathCard = {

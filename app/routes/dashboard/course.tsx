@@ -15,7 +15,7 @@ import { Button } from '~/components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '~/components/ui/sheet'
 import { requireUser } from '~/features/auth/session.server.ts'
 import { isAdmin } from '~/features/auth/user.ts'
-import { getVisibleLesson, learnerCourse, localizeLesson } from '~/features/catalog/catalog.server.ts'
+import { getVisibleLesson, learnerCourse, localizeLesson, outlineSections } from '~/features/catalog/catalog.server.ts'
 import { getLanguage } from '~/features/i18n/i18n.server.ts'
 import { EnglishOnly } from '~/components/learn/catalog-facts'
 import { lessonBody } from '~/features/lessons/lesson-view.server.ts'
@@ -79,7 +79,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	}
 	return {
 		course: { id: course.id, title: course.title, isPublished: course.isPublished, pathId: course.pathId, pathTitle: course.pathTitle },
-		modules: course.modules,
+		modules: outlineSections(course.modules),
 		minutes: summary.minutes,
 		finished,
 		lesson,
