@@ -212,4 +212,34 @@ describe('aggregates kept by triggers', () => {
 		expect(await q(sql`SELECT * FROM xp_totals WHERE user_id = 'u2'`)).toHaveLength(0)
 		await expectConsistent()
 	})
+
+	it('move a completion to its new day when its time changes, and keep the version still for a view (0010)', async () => {
+		await reset()
+		const days = () =>
+			q<{ day: string; completions: number }>(
+				sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, completions FROM user_completion_days WHERE user_id = 'u1' ORDER BY day`,
+			)
+		const version = async () => (await q<{ version: string }>(sql`SELECT version FROM learner_progress_version WHERE user_id = 'u1'`))[0]?.version
+		await apply({ kind: 'progress', user: 'u1', lesson: 0, status: 'completed', at: '2026-03-04T10:00:00Z' })
+		await apply({ kind: 'progress', user: 'u1', lesson: 1, status: 'completed', at: '2026-03-04T11:00:00Z' })
+		const completed = await version()
+		expect(await days()).toEqual([{ day: '2026-03-04', completions: 2 }])
+		// A view of a completed lesson changes no count and no version.
+		await apply({ kind: 'view', user: 'u1', lesson: 0, at: '2026-03-09T10:00:00Z' })
+		expect(await version()).toBe(completed)
+		// Still completed, on another day: one completion leaves the 4th for the 6th.
+		await apply({ kind: 'progress', user: 'u1', lesson: 0, status: 'completed', at: '2026-03-06T10:00:00Z' })
+		expect(await days()).toEqual([
+			{ day: '2026-03-04', completions: 1 },
+			{ day: '2026-03-06', completions: 1 },
+		])
+		// One statement over several rows and learners, completions both made and undone.
+		await apply({ kind: 'progress', user: 'u2', lesson: 2, status: 'completed', at: '2026-03-05T10:00:00Z' })
+		await h.db.execute(sql`
+			UPDATE user_progress SET status = CASE WHEN status = 'completed' THEN 'in_progress' ELSE 'completed' END,
+				completed_at = CASE WHEN status = 'completed' THEN NULL ELSE '2026-03-07T10:00:00Z'::timestamptz END
+			WHERE user_id IN ('u1', 'u2') AND lesson_id IN (${world.lessons[1]!}, ${world.lessons[2]!}, ${world.lessons[3]!})`)
+		expect(await version()).not.toBe(completed)
+		await expectConsistent()
+	})
 })
