@@ -9,6 +9,7 @@ import { NonceContext } from '~/lib/nonce.tsx'
 import { newNonce } from '~/lib/nonces.server.ts'
 import { htmlStream } from '~/lib/html-stream.server.ts'
 import { createKeptRenders, renderKey, wantsFreshPage, type KeptRenders } from '~/lib/kept-renders.server.ts'
+import { acceptsGzip } from '~/lib/gzip-pieces.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { contentSecurityPolicy } from '~/features/security/headers.server.ts'
 import { bootstrap as runBootstrap } from '~/features/system/bootstrap.server.ts'
@@ -51,11 +52,16 @@ export default async function handleRequest(request: Request, responseStatusCode
 
 	const kept = keptRenders()
 	const key = kept.on ? await renderKey(request, responseStatusCode, routerContext, [language, readyOption]) : null
-	const page = key && !wantsFreshPage(request) ? kept.get(key, nonce) : undefined
+	const page = key && !wantsFreshPage(request) ? kept.get(key, nonce, { gzip: acceptsGzip(request.headers.get('accept-encoding')) }) : undefined
 	if (key) responseHeaders.set('X-Render', page === undefined ? 'rendered' : 'kept')
 	if (page !== undefined) {
 		responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-		return new Response(page, { headers: responseHeaders, status: responseStatusCode })
+		// Already gzipped: the server's compression passes an encoded body on as it is (server/app.ts).
+		if (page.gzip) {
+			responseHeaders.set('Content-Encoding', 'gzip')
+			responseHeaders.append('Vary', 'Accept-Encoding')
+		}
+		return new Response(page.body, { headers: responseHeaders, status: responseStatusCode })
 	}
 	const keep = key !== null && kept.admit(key)
 	const i18n = createI18nStore(language)

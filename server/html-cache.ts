@@ -10,6 +10,7 @@
 // so an ETag could never match).
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { createRequestHandler, type ServerBuild } from 'react-router'
+import { acceptsGzip, deflatePieces, gzipWithNonce } from '../app/lib/gzip-pieces.server.ts'
 import { cutAtNonce, joinWithNonce, newNonce } from '../app/lib/nonces.server.ts'
 import { requestUrl } from './react-router.ts'
 
@@ -39,7 +40,7 @@ export function staticPagePaths(routes: Record<string, RouteLike | undefined>): 
 }
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/
-type Entry = { pieces: Buffer[]; headers: [string, string][]; nonce: string; expires: number }
+type Entry = { pieces: Buffer[]; deflated?: Buffer[]; headers: [string, string][]; nonce: string; expires: number }
 type Rendered = { response: Response; body: Buffer; nonce: string | undefined }
 
 export function createHtmlCache({
@@ -69,7 +70,8 @@ export function createHtmlCache({
 
 	async function render(req: ExpressRequest): Promise<Rendered> {
 		const headers = new Headers()
-		for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v)
+		// The entry is kept as plain HTML (cut at its nonce): the app must not answer it already gzipped.
+		for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'accept-encoding') headers.set(k, v)
 		const response = await handle(new Request(requestUrl(req), { method: 'GET', headers }))
 		const body = Buffer.from(await response.arrayBuffer())
 		const nonce = response.headers.get('content-security-policy')?.match(/'nonce-([^']+)'/)?.[1]
@@ -103,7 +105,11 @@ export function createHtmlCache({
 				}
 				const { response, body, nonce } = await pending
 				const cacheable =
-					response.status === 200 && nonce && !response.headers.has('set-cookie') && response.headers.get('content-type')?.startsWith('text/html')
+					response.status === 200 &&
+					nonce &&
+					!response.headers.has('set-cookie') &&
+					!response.headers.has('content-encoding') &&
+					response.headers.get('content-type')?.startsWith('text/html')
 				if (!cacheable || !nonce) return send(res, response.status, [...response.headers], body, 'BYPASS', response.headers.getSetCookie())
 				entry = { pieces: cutAtNonce(body, nonce), headers: [...response.headers], nonce, expires: Date.now() + ttlMs }
 				if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
@@ -115,6 +121,13 @@ export function createHtmlCache({
 				k,
 				k === 'content-security-policy' ? v.replace(`'nonce-${old}'`, `'nonce-${fresh}'`) : v,
 			])
+			// To a client that takes gzip (every browser), gzipped from pieces deflated once per entry rather than
+			// compressed per answer (the server's compression passes an encoded body on as it is).
+			if (acceptsGzip(req.headers['accept-encoding'] ?? null)) {
+				entry.deflated ??= deflatePieces(entry.pieces)
+				headers.push(['content-encoding', 'gzip'])
+				return send(res, 200, headers, gzipWithNonce(entry.pieces, entry.deflated, fresh), state)
+			}
 			send(res, 200, headers, joinWithNonce(entry.pieces, fresh), state)
 		} catch (error) {
 			next(error)

@@ -1,6 +1,7 @@
+import { gunzipSync } from 'node:zlib'
 import type { EntryContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { createKeptRenders, renderKey, wantsFreshPage } from './kept-renders.server.ts'
+import { type KeptPage, createKeptRenders, renderKey, wantsFreshPage } from './kept-renders.server.ts'
 
 const encoder = new TextEncoder()
 
@@ -62,7 +63,7 @@ describe('renderKey', () => {
 
 describe('kept renders', () => {
 	const bytes = (text: string) => Buffer.from(text)
-	const read = (page: Buffer | undefined) => page?.toString()
+	const read = (page: KeptPage | undefined) => (page?.gzip ? gunzipSync(page.body).toString() : page?.body.toString())
 
 	it('gives a page back with the new response nonce wherever the old one was', () => {
 		const kept = createKeptRenders({ maxBytes: 1_000_000 })
@@ -70,6 +71,35 @@ describe('kept renders', () => {
 		expect(read(kept.get('k', 'NEW'))).toBe('<script nonce="NEW">a</script><p>olá</p><script nonce="NEW">b</script>')
 		expect(read(kept.get('k', 'OTHER'))).toBe('<script nonce="OTHER">a</script><p>olá</p><script nonce="OTHER">b</script>')
 		expect(kept.get('other', 'NEW')).toBeUndefined()
+	})
+
+	it('gives it gzipped to a client that takes gzip, the same page once unzipped, and counts the deflated pieces', () => {
+		const kept = createKeptRenders({ maxBytes: 1_000_000 })
+		const page = `<script nonce="OLD">a</script>${'<p>olá</p>'.repeat(1000)}<script nonce="OLD">b</script>`
+		kept.set('k', bytes(page), 'OLD')
+		const before = kept.bytes
+		const gz = kept.get('k', 'NEW', { gzip: true })!
+		expect(gz.gzip).toBe(true)
+		expect(gz.body.length).toBeLessThan(page.length / 10)
+		expect(read(gz)).toBe(page.replaceAll('OLD', 'NEW'))
+		expect(kept.bytes).toBeGreaterThan(before)
+		// Deflated once: asked again, the pieces are reused and the count stays.
+		const after = kept.bytes
+		expect(read(kept.get('k', 'AGAIN', { gzip: true }))).toBe(page.replaceAll('OLD', 'AGAIN'))
+		expect(kept.bytes).toBe(after)
+		expect(kept.get('k', 'PLAIN')).toMatchObject({ gzip: false })
+	})
+
+	it('stays within its budget when a page is first asked gzipped', () => {
+		const page = (c: string) => bytes(c.repeat(200))
+		const kept = createKeptRenders({ maxBytes: 1_000 })
+		for (const k of ['a', 'b', 'c', 'd', 'e']) kept.set(k, page(k), 'n')
+		expect(kept.bytes).toBe(1_000)
+		// Its deflated pieces need room: the least recently used page goes.
+		expect(read(kept.get('c', 'n', { gzip: true }))).toBe(page('c').toString())
+		expect(kept.bytes).toBeLessThanOrEqual(1_000)
+		expect(kept.get('a', 'n')).toBeUndefined()
+		expect(read(kept.get('c', 'm', { gzip: true }))).toBe(page('c').toString())
 	})
 
 	it('keeps a page from its second render: a key asked once is only remembered', () => {
@@ -89,14 +119,14 @@ describe('kept renders', () => {
 		const kept = createKeptRenders({ maxBytes: 1_000 })
 		for (const k of ['a', 'b', 'c', 'd', 'e']) kept.set(k, page(k), 'n')
 		expect(kept.size).toBe(5)
-		expect(read(kept.get('a', 'n'))).toBe(read(page('a'))) // a is now the most recent
+		expect(read(kept.get('a', 'n'))).toBe(page('a').toString()) // a is now the most recent
 		kept.set('f', page('f'), 'n')
 		expect(kept.get('b', 'n')).toBeUndefined()
-		expect(read(kept.get('a', 'n'))).toBe(read(page('a')))
+		expect(read(kept.get('a', 'n'))).toBe(page('a').toString())
 		expect(kept.bytes).toBeLessThanOrEqual(1_000)
 		// Kept again under the same key: replaced, not counted twice.
 		kept.set('f', page('g'), 'n')
-		expect(read(kept.get('f', 'n'))).toBe(read(page('g')))
+		expect(read(kept.get('f', 'n'))).toBe(page('g').toString())
 		expect(kept.bytes).toBe(1_000)
 		// A page bigger than a quarter of the budget is not kept (it would push out several others).
 		kept.set('big', bytes('x'.repeat(300)), 'n')

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { EntryContext } from 'react-router'
+import { deflatePieces, gzipWithNonce } from './gzip-pieces.server.ts'
 import { cutAtNonce, joinWithNonce } from './nonces.server.ts'
 
 /**
@@ -14,9 +15,12 @@ import { cutAtNonce, joinWithNonce } from './nonces.server.ts'
  *
  * Only whole, successful GET renders are kept (status 200, no deferred data, no error while rendering). The
  * CSP nonce stays per response: an entry is kept in pieces split at the nonce it was rendered with, and
- * joined with the new response's nonce.
+ * joined with the new response's nonce. To a client that takes gzip (every browser) the page goes gzipped
+ * from pieces deflated the first time it is asked so (lib/gzip-pieces.server.ts), not compressed per answer.
  */
-type Entry = { pieces: Buffer[]; bytes: number }
+type Entry = { pieces: Buffer[]; deflated?: Buffer[]; bytes: number }
+/** A kept page as answered: gzipped when the client takes it. */
+export type KeptPage = { body: Buffer<ArrayBuffer>; gzip: boolean }
 export type KeptRenders = ReturnType<typeof createKeptRenders>
 
 /**
@@ -29,16 +33,35 @@ export function createKeptRenders({ maxBytes, seenKeys = 4096 }: { maxBytes: num
 	const entries = new Map<string, Entry>()
 	const seen = new Set<string>()
 	let bytes = 0
+	/** Least recently used out until `room` more bytes fit (the entry being served is the most recent). */
+	const makeRoom = (room: number) => {
+		for (const [k, e] of entries) {
+			if (bytes + room <= maxBytes) break
+			entries.delete(k)
+			bytes -= e.bytes
+		}
+	}
 
 	return {
 		on: maxBytes > 0,
-		get(key: string, nonce: string): Buffer<ArrayBuffer> | undefined {
+		get(key: string, nonce: string, { gzip = false } = {}): KeptPage | undefined {
 			const entry = entries.get(key)
 			if (!entry) return undefined
 			// Least recently used goes first: a hit moves the entry to the end.
 			entries.delete(key)
 			entries.set(key, entry)
-			return joinWithNonce(entry.pieces, nonce)
+			if (!gzip) return { body: joinWithNonce(entry.pieces, nonce), gzip: false }
+			if (!entry.deflated) {
+				entry.deflated = deflatePieces(entry.pieces)
+				const size = entry.deflated.reduce((n, d) => n + d.length, 0)
+				entries.delete(key)
+				bytes -= entry.bytes
+				makeRoom(entry.bytes + size)
+				entry.bytes += size
+				entries.set(key, entry)
+				bytes += entry.bytes
+			}
+			return { body: gzipWithNonce(entry.pieces, entry.deflated, nonce), gzip: true }
 		},
 		/** Whether a render of `key` is to be kept: true from the second time it is asked. */
 		admit(key: string): boolean {
@@ -55,11 +78,7 @@ export function createKeptRenders({ maxBytes, seenKeys = 4096 }: { maxBytes: num
 				entries.delete(key)
 				bytes -= old.bytes
 			}
-			for (const [k, e] of entries) {
-				if (bytes + size <= maxBytes) break
-				entries.delete(k)
-				bytes -= e.bytes
-			}
+			makeRoom(size)
 			entries.set(key, { pieces: cutAtNonce(page, nonce), bytes: size })
 			bytes += size
 		},

@@ -1,0 +1,49 @@
+import { gunzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { acceptsGzip, deflatePieces, gzipWithNonce } from './gzip-pieces.server.ts'
+import { cutAtNonce, joinWithNonce, newNonce } from './nonces.server.ts'
+
+describe('a kept page gzipped with a new nonce', () => {
+	const old = newNonce()
+	const pages = {
+		'nonces inside': `<!DOCTYPE html><html><head><script nonce="${old}">1</script></head><body>${'<p class="x">café, ação ✓</p>'.repeat(500)}<script nonce="${old}">2</script></body></html>`,
+		'nonces at both ends and side by side': `${old}${old}<b>${'x'.repeat(70_000)}</b>${old}`,
+		'no nonce': '<p>plain</p>',
+		empty: '',
+	}
+	for (const [name, text] of Object.entries(pages)) {
+		it(`unzips to the page with the new nonce: ${name}`, () => {
+			const pieces = cutAtNonce(Buffer.from(text), old)
+			const deflated = deflatePieces(pieces)
+			for (const nonce of [newNonce(), newNonce()]) {
+				const gz = gzipWithNonce(pieces, deflated, nonce)
+				// gunzip checks the CRC-32 and the length in the trailer.
+				expect(gunzipSync(gz).equals(joinWithNonce(pieces, nonce))).toBe(true)
+				expect(gunzipSync(gz).toString()).toBe(text.replaceAll(old, nonce))
+			}
+		})
+	}
+
+	it('is much smaller than the page', () => {
+		const pieces = cutAtNonce(Buffer.from(pages['nonces inside']), old)
+		const gz = gzipWithNonce(pieces, deflatePieces(pieces), newNonce())
+		expect(gz.length).toBeLessThan(joinWithNonce(pieces, old).length / 10)
+	})
+})
+
+describe('Accept-Encoding', () => {
+	it('takes gzip when it is named or allowed by *, not when q=0 refuses it', () => {
+		expect(acceptsGzip('gzip, deflate, br, zstd')).toBe(true)
+		expect(acceptsGzip('br;q=1.0, GZIP;q=0.5')).toBe(true)
+		expect(acceptsGzip('*')).toBe(true)
+		expect(acceptsGzip('x-gzip')).toBe(true)
+		expect(acceptsGzip(null)).toBe(false)
+		expect(acceptsGzip('')).toBe(false)
+		expect(acceptsGzip('br, deflate')).toBe(false)
+		expect(acceptsGzip('gzip;q=0')).toBe(false)
+		expect(acceptsGzip('gzip;q=0, *')).toBe(false)
+		expect(acceptsGzip('*;q=0')).toBe(false)
+		expect(acceptsGzip('identity')).toBe(false)
+		expect(acceptsGzip('gzipped')).toBe(false)
+	})
+})
