@@ -38,6 +38,12 @@ export function routeSpecs(t: BenchTargets, cookies: string[], origin: string): 
 	return [
 		{ key: 'landing', label: 'student landing /', next: () => ({ path: '/' }) },
 		{ key: 'companies', label: '/companies', next: () => ({ path: '/companies' }) },
+		{
+			// As a browser asks for it: compressed (from the HTML cache, gzipped from pieces deflated once: ADR 0016).
+			key: 'landing-gzip',
+			label: 'student landing / (gzip)',
+			next: () => ({ path: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } }),
+		},
 		{ key: 'dashboard', label: '/dashboard (signed in)', signedIn: true, next: (c) => ({ path: '/dashboard', headers: { cookie: cookie(c) } }) },
 		{
 			key: 'player',
