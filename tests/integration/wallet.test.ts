@@ -319,6 +319,22 @@ describe('certificates', () => {
 		expect((await verifyCertificate(cert.data, cert.signature)).valid).toBe(true)
 	})
 
+	it("stays the learner's when the path grows after it was issued, and a new lesson alone issues nothing", async () => {
+		const late = await createUser('cert-late@example.test')
+		const { path, module: mod } = await createCurriculum({ types: [], path: { title: 'Growing path' } })
+		const first = (await createLesson(mod.id, 'text', { title: 'One', order: 1 })).id
+		const issued = (await completeLesson(late, first))?.certificate
+		expect(issued?.created).toBe(true)
+		// A lesson added later: the path is no longer complete, the certificate already given stays.
+		const second = (await createLesson(mod.id, 'text', { title: 'Two', order: 2 })).id
+		expect(await issueCertificateIfComplete(late, path.id)).toEqual({ id: issued!.id, created: false })
+		expect(await pathCertificateState(late, path.id)).toEqual({ certificateId: issued!.id, complete: false })
+		// Another learner with only the new lesson done gets none.
+		const other = await createUser('cert-other@example.test')
+		expect((await completeLesson(other, second))?.certificate).toBeNull()
+		expect((await completeLesson(other, first))?.certificate?.created).toBe(true)
+	})
+
 	it('is not issued for a path with no published lessons, an unpublished path, or a bad id', async () => {
 		const empty = await createPath({ title: 'Empty' })
 		expect(await issueCertificateIfComplete(learner, empty!.id)).toBeNull()

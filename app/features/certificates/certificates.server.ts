@@ -3,6 +3,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm'
 import { getAddress, isAddressEqual, recoverTypedDataAddress, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { isUuid } from '~/features/catalog/catalog.server.ts'
+import { curriculum, visibleLessons } from '~/features/catalog/curriculum.server.ts'
 import { localize } from '~/features/catalog/localize.ts'
 import type { Language } from '~/features/i18n/config.ts'
 import { certificates, courses, learningPaths, lessons, modules, user, userProfiles, userProgress, walletAddresses, xpLedger } from '#db/schema.ts'
@@ -114,11 +115,37 @@ export async function pathCertificateState(userId: string, pathId: string): Prom
 }
 
 /**
+ * What every completed lesson asks first: whether the path may now be complete. The path's published lessons
+ * come from the kept curriculum, and each is looked up by key in the learner's progress (an array of ids
+ * unnested, so one lookup per lesson whatever the learner's history); an existing certificate comes along.
+ * pathFacts, which also sums the learner's XP over their ledger, runs only when every lesson is done: asked on
+ * every completion it cost 3 ms for a new learner and 47 ms for one with 100,000 completions.
+ */
+async function quickCheck(userId: string, pathId: string): Promise<'maybe' | { id: string; created: false } | null> {
+	const path = (await curriculum()).path.get(pathId)
+	if (!path?.isPublished) return null
+	const ids = path.courses.filter((c) => c.isPublished).flatMap((c) => visibleLessons(c, false).map((l) => l.id))
+	const db = await getDb()
+	const {
+		rows: [row],
+	} = await db.execute<{ done: number; certificateId: string | null }>(sql`
+		SELECT
+			(SELECT count(*) FROM unnest(${sql.param(ids)}::uuid[]) AS l(id)
+				WHERE EXISTS (SELECT 1 FROM ${userProgress} WHERE ${userProgress.userId} = ${userId} AND ${userProgress.lessonId} = l.id AND ${userProgress.status} = 'completed'))::int AS done,
+			(SELECT ${certificates.id}::text FROM ${certificates} WHERE ${certificates.userId} = ${userId} AND ${certificates.pathId} = ${pathId}) AS "certificateId"
+	`)
+	if (ids.length > 0 && Number(row?.done ?? 0) >= ids.length) return 'maybe'
+	return row?.certificateId ? { id: row.certificateId, created: false } : null
+}
+
+/**
  * Issue the certificate when every published lesson of the path is completed. Idempotent: the unique
  * (user, path) index keeps one, and a second call returns it with `created: false`.
  */
 export async function issueCertificateIfComplete(userId: string, pathId: string, now = new Date()): Promise<{ id: string; created: boolean } | null> {
 	if (!isUuid(pathId)) return null
+	const quick = await quickCheck(userId, pathId)
+	if (quick !== 'maybe') return quick
 	const facts = await pathFacts(userId, pathId)
 	if (!facts) return null
 	if (facts.certificateId) return { id: facts.certificateId, created: false }
