@@ -82,41 +82,57 @@ function hash(s: string) {
 }
 
 /**
- * Cover art: the author's image if they gave one, else generated SVG (a gradient and a chain of blocks
- * derived from the slug), so every card has a picture without any network request. Decorative: alt="".
+ * The generated cover's shapes (a gradient and a chain of blocks derived from the seed) as markup: the same
+ * bytes React renders for them as elements (catalog-facts.test.tsx compares), made once per seed. A card's
+ * cover was 15 elements and 60 attributes, rendered on the server and again in the browser; as the svg's
+ * inner HTML it is one string, and hydration leaves it alone (as lib/lucide-icon.ts does for icons).
  */
-export function CoverArt({ seed, url, className }: { seed: string; url?: string | null; className?: string }) {
-	const box = cn('aspect-[3/1] w-full overflow-hidden rounded-t-xl', className)
-	if (url) return <img src={url} alt="" width={960} height={320} className={cn(box, 'object-cover')} loading="lazy" />
+export function coverShapes(seed: string): string {
 	const h = hash(seed)
 	const hue = h % 360
 	const hue2 = (hue + 40 + ((h >> 9) % 80)) % 360
 	const id = `cover-${h.toString(36)}`
 	const blocks = Array.from({ length: 5 }, (_, i) => ({ x: 30 + i * 58, y: 38 + (((h >> (i * 3)) & 7) - 3.5) * 5, s: 26 + ((h >> (i * 2)) & 7) }))
+	const center = (b: (typeof blocks)[number]) => [b.x + b.s / 2, b.y + b.s / 2] as const
+	let out = `<defs><linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue} 70% 45%)"></stop><stop offset="1" stop-color="hsl(${hue2} 70% 30%)"></stop></linearGradient></defs><rect width="320" height="106" fill="url(#${id})"></rect>`
+	for (let i = 1; i < blocks.length; i++) {
+		const [x1, y1] = center(blocks[i - 1]!)
+		const [x2, y2] = center(blocks[i]!)
+		out += `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="white" stroke-opacity="0.45" stroke-width="2"></line>`
+	}
+	blocks.forEach((b, i) => {
+		out += `<rect x="${b.x}" y="${b.y}" width="${b.s}" height="${b.s}" rx="5" fill="white" fill-opacity="${0.18 + i * 0.05}" stroke="white" stroke-opacity="0.6"></rect>`
+	})
+	return out
+}
+
+const covers = new Map<string, { __html: string }>()
+function coverMarkup(seed: string) {
+	let markup = covers.get(seed)
+	if (!markup) {
+		markup = { __html: coverShapes(seed) }
+		// Seeds are slugs of the catalog: keep the map small all the same.
+		if (covers.size >= 1000) covers.clear()
+		covers.set(seed, markup)
+	}
+	return markup
+}
+
+/**
+ * Cover art: the author's image if they gave one, else generated SVG (coverShapes), so every card has a
+ * picture without any network request. Decorative: alt="".
+ */
+export function CoverArt({ seed, url, className }: { seed: string; url?: string | null; className?: string }) {
+	const box = cn('aspect-[3/1] w-full overflow-hidden rounded-t-xl', className)
+	if (url) return <img src={url} alt="" width={960} height={320} className={cn(box, 'object-cover')} loading="lazy" />
 	return (
-		<svg viewBox="0 0 320 106" className={box} aria-hidden data-testid="cover-art" preserveAspectRatio="xMidYMid slice">
-			<defs>
-				<linearGradient id={id} x1="0" y1="0" x2="1" y2="1">
-					<stop offset="0" stopColor={`hsl(${hue} 70% 45%)`} />
-					<stop offset="1" stopColor={`hsl(${hue2} 70% 30%)`} />
-				</linearGradient>
-			</defs>
-			<rect width="320" height="106" fill={`url(#${id})`} />
-			{blocks.slice(1).map((b, i) => (
-				<line
-					key={`l${i}`}
-					x1={blocks[i]!.x + blocks[i]!.s / 2}
-					y1={blocks[i]!.y + blocks[i]!.s / 2}
-					x2={b.x + b.s / 2}
-					y2={b.y + b.s / 2}
-					stroke="white"
-					strokeOpacity="0.45"
-					strokeWidth="2"
-				/>
-			))}
-			{blocks.map((b, i) => (
-				<rect key={i} x={b.x} y={b.y} width={b.s} height={b.s} rx="5" fill="white" fillOpacity={0.18 + i * 0.05} stroke="white" strokeOpacity="0.6" />
-			))}
-		</svg>
+		<svg
+			viewBox="0 0 320 106"
+			className={box}
+			aria-hidden
+			data-testid="cover-art"
+			preserveAspectRatio="xMidYMid slice"
+			dangerouslySetInnerHTML={coverMarkup(seed)}
+		/>
 	)
 }
