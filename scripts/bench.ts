@@ -279,19 +279,19 @@ function httpTable(title: string, s: HttpSuite) {
 function scalingTable(title: string, s: ScalingResult) {
 	const t = (x: { cpuMs: number; wallMs: number }) => `${x.cpuMs} (${x.wallMs})`
 	const row = (r: ScalingResult['completions'][number]) =>
-		`| ${r.case} | ${t(r.dashboard)} | ${t(r.scoreboard)} | ${t(r.scoreboardWeek)} | ${t(r.scoreboardPath)} | ${t(r.profile)} | ${t(r.achievements)} |`
+		`| ${r.case} | ${t(r.dashboard)} | ${t(r.scoreboard)} | ${t(r.scoreboardWeek)} | ${t(r.scoreboardPath)} | ${t(r.profile)} | ${t(r.achievements)} | ${t(r.pathPage)} |`
 	const w = s.wallRatios
 	return [
 		`### ${title}`,
 		'',
 		`Server time per request through the production request handler (loaders, SQL, React render), median of ${s.runs}: CPU ms of the server process (wall ms in brackets; wall time also counts the other processes on this shared machine).`,
 		'',
-		'| case | /dashboard | scoreboard, all time | scoreboard, this week | scoreboard, by path | profile | achievements |',
-		'|---|---:|---:|---:|---:|---:|---:|',
+		'| case | /dashboard | scoreboard, all time | scoreboard, this week | scoreboard, by path | profile | achievements | path page |',
+		'|---|---:|---:|---:|---:|---:|---:|---:|',
 		...s.completions.map(row),
 		...s.learners.map(row),
 		'',
-		`Largest/smallest on CPU time: dashboard ${s.ratios.dashboardByCompletions}x by completions, ${s.ratios.dashboardByLearners}x by learners; scoreboard ${s.ratios.scoreboardByCompletions}x by completions, ${s.ratios.scoreboardByLearners}x by learners; profile and achievements ${s.ratios.learnerPagesByCompletions}x by completions, ${s.ratios.learnerPagesByLearners}x by learners (budget 2x): **${s.flat ? 'flat' : 'NOT flat'}**. On wall time: ${w.dashboardByCompletions}x, ${w.dashboardByLearners}x, ${w.scoreboardByCompletions}x, ${w.scoreboardByLearners}x, ${w.learnerPagesByCompletions}x, ${w.learnerPagesByLearners}x.`,
+		`Largest/smallest on CPU time: dashboard ${s.ratios.dashboardByCompletions}x by completions, ${s.ratios.dashboardByLearners}x by learners; scoreboard ${s.ratios.scoreboardByCompletions}x by completions, ${s.ratios.scoreboardByLearners}x by learners; profile, achievements and path page ${s.ratios.learnerPagesByCompletions}x by completions, ${s.ratios.learnerPagesByLearners}x by learners (budget 2x): **${s.flat ? 'flat' : 'NOT flat'}**. On wall time: ${w.dashboardByCompletions}x, ${w.dashboardByLearners}x, ${w.scoreboardByCompletions}x, ${w.scoreboardByLearners}x, ${w.learnerPagesByCompletions}x, ${w.learnerPagesByLearners}x.`,
 	].join('\n')
 }
 

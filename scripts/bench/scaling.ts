@@ -1,4 +1,4 @@
-// Scaling rows: the server time of the dashboard, the scoreboard, the profile and the achievements as data grows, measured in-process
+// Scaling rows: the server time of the dashboard, the scoreboard, the profile, the achievements and a path page as data grows, measured in-process
 // through the production build's request handler (loaders, SQL and the React render; no sockets), so the
 // numbers are the server's own cost, not the load generator's.
 import { performance } from 'node:perf_hooks'
@@ -23,6 +23,8 @@ export type ScalingRow = {
 	scoreboardPath: Timing
 	profile: Timing
 	achievements: Timing
+	/** A path's page (its courses, the learner's counts and certificate state). */
+	pathPage: Timing
 }
 export type ScalingResult = {
 	runs: number
@@ -34,7 +36,7 @@ export type ScalingResult = {
 		scoreboardByCompletions: number
 		dashboardByLearners: number
 		scoreboardByLearners: number
-		/** The profile and the achievements, the larger of the two. */
+		/** The profile, the achievements and a path page, the largest of the three. */
 		learnerPagesByCompletions: number
 		learnerPagesByLearners: number
 	}
@@ -119,10 +121,11 @@ export async function measureScaling(opts: {
 			scoreboardPath: await serverTime(`/dashboard/scoreboard?tab=path&path=${pathId}`, cookie!),
 			profile: await serverTime('/dashboard/profile', cookie!),
 			achievements: await serverTime('/dashboard/achievements', cookie!),
+			pathPage: await serverTime(`/dashboard/learn/path/${pathId}`, cookie!),
 		}
 		const fmt = (t: Timing) => `${t.cpuMs} ms CPU (${t.wallMs} wall)`
 		opts.log(
-			`  ${label}: dashboard ${fmt(r.dashboard)}; scoreboard ${fmt(r.scoreboard)}, week ${fmt(r.scoreboardWeek)}, path ${fmt(r.scoreboardPath)}; profile ${fmt(r.profile)}; achievements ${fmt(r.achievements)}`,
+			`  ${label}: dashboard ${fmt(r.dashboard)}; scoreboard ${fmt(r.scoreboard)}, week ${fmt(r.scoreboardWeek)}, path ${fmt(r.scoreboardPath)}; profile ${fmt(r.profile)}; achievements ${fmt(r.achievements)}; path page ${fmt(r.pathPage)}`,
 		)
 		return r
 	}
@@ -168,8 +171,8 @@ export async function measureScaling(opts: {
 		scoreboardByCompletions: Math.max(ratio(completions, 'scoreboard', m), ratio(completions, 'scoreboardWeek', m), ratio(completions, 'scoreboardPath', m)),
 		dashboardByLearners: ratio(learners, 'dashboard', m),
 		scoreboardByLearners: Math.max(ratio(learners, 'scoreboard', m), ratio(learners, 'scoreboardWeek', m), ratio(learners, 'scoreboardPath', m)),
-		learnerPagesByCompletions: Math.max(ratio(completions, 'profile', m), ratio(completions, 'achievements', m)),
-		learnerPagesByLearners: Math.max(ratio(learners, 'profile', m), ratio(learners, 'achievements', m)),
+		learnerPagesByCompletions: Math.max(ratio(completions, 'profile', m), ratio(completions, 'achievements', m), ratio(completions, 'pathPage', m)),
+		learnerPagesByLearners: Math.max(ratio(learners, 'profile', m), ratio(learners, 'achievements', m), ratio(learners, 'pathPage', m)),
 	})
 	const ratios = ratiosOf('cpuMs')
 	return {
