@@ -66,20 +66,15 @@ export async function verifyCertificate(data: unknown, signature: string): Promi
 	}
 }
 
-type PathFacts = {
-	title: string
-	total: number
-	done: number
-	xp: number
-	learner: string
-	wallet: string | null
-	certificateId: string | null
-}
+type PathFacts = { title: string; xp: number; learner: string; wallet: string | null }
 
-/** Everything issuing needs, in one round trip. Null when the path is not published (or not there). */
+/**
+ * What a certificate states, in one round trip, read only to issue one (pathProgress says whether to). Null when
+ * the path is not published (or not there).
+ */
 async function pathFacts(userId: string, pathId: string): Promise<PathFacts | null> {
 	const db = await getDb()
-	const [l, m, c, p, up, x, w, ce] = [lessons, modules, courses, learningPaths, userProgress, xpLedger, walletAddresses, certificates]
+	const [l, m, c, p, x, w] = [lessons, modules, courses, learningPaths, xpLedger, walletAddresses]
 	const {
 		rows: [row],
 	} = await db.execute<PathFacts>(sql`
@@ -90,15 +85,11 @@ async function pathFacts(userId: string, pathId: string): Promise<PathFacts | nu
 			WHERE ${c.pathId} = ${pathId} AND ${l.isPublished}
 		)
 		SELECT ${p.title} AS title,
-			(SELECT count(*) FROM lessons_of)::int AS total,
-			(SELECT count(*) FROM ${up} JOIN lessons_of lo ON lo.id = ${up.lessonId}
-				WHERE ${up.userId} = ${userId} AND ${up.status} = 'completed')::int AS done,
 			(SELECT coalesce(sum(${x.amount}), 0) FROM ${x} JOIN lessons_of lo ON lo.id::text = ${x.sourceId}
 				WHERE ${x.userId} = ${userId} AND ${x.sourceKind} = 'lesson')::int AS xp,
 			-- A public page: the name the learner gave, or none (never a part of their e-mail address).
 			coalesce(nullif(trim(${userProfiles.fullName}), ''), nullif(trim(${user.name}), ''), '') AS learner,
-			(SELECT ${w.address} FROM ${w} WHERE ${w.userId} = ${user.id} ORDER BY ${w.createdAt} LIMIT 1) AS wallet,
-			(SELECT ${ce.id}::text FROM ${ce} WHERE ${ce.userId} = ${user.id} AND ${ce.pathId} = ${p.id}) AS "certificateId"
+			(SELECT ${w.address} FROM ${w} WHERE ${w.userId} = ${user.id} ORDER BY ${w.createdAt} LIMIT 1) AS wallet
 		FROM ${p}
 		JOIN ${user} ON ${user.id} = ${userId}
 		LEFT JOIN ${userProfiles} ON ${userProfiles.userId} = ${user.id}
@@ -154,8 +145,6 @@ export async function issueCertificateIfComplete(userId: string, pathId: string,
 	if (!isComplete(progress)) return null
 	const facts = await pathFacts(userId, pathId)
 	if (!facts) return null
-	if (facts.certificateId) return { id: facts.certificateId, created: false }
-	if (facts.total === 0 || facts.done < facts.total) return null
 
 	const message: CertificateMessage = {
 		id: randomUUID(),
@@ -179,7 +168,7 @@ export async function issueCertificateIfComplete(userId: string, pathId: string,
 		return { id: inserted[0].id, created: true }
 	}
 	// A parallel completion issued it first.
-	const again = await pathFacts(userId, pathId)
+	const again = await pathProgress(userId, pathId)
 	return again?.certificateId ? { id: again.certificateId, created: false } : null
 }
 

@@ -51,8 +51,3 @@ export function activityGrid(countsByDay: Record<string, number>, today: string,
 
 /** Days of the grid with at least one completion. */
 export const activeDays = (grid: HeatCell[][]) => grid.reduce((n, week) => n + week.filter((c) => c.count > 0).length, 0)
-
-/** Completions shown in the grid. */
-export function gridTotal(grid: HeatCell[][]) {
-	return grid.reduce((n, week) => n + week.reduce((m, c) => m + c.count, 0), 0)
-}
