@@ -291,7 +291,7 @@ function scalingTable(title: string, s: ScalingResult) {
 		...s.completions.map(row),
 		...s.learners.map(row),
 		'',
-		`Largest/smallest on CPU time: dashboard ${s.ratios.dashboardByCompletions}x by completions, ${s.ratios.dashboardByLearners}x by learners; scoreboard ${s.ratios.scoreboardByCompletions}x by completions, ${s.ratios.scoreboardByLearners}x by learners; profile, achievements and path page ${s.ratios.learnerPagesByCompletions}x by completions, ${s.ratios.learnerPagesByLearners}x by learners (budget 2x): **${s.flat ? 'flat' : 'NOT flat'}**. On wall time: ${w.dashboardByCompletions}x, ${w.dashboardByLearners}x, ${w.scoreboardByCompletions}x, ${w.scoreboardByLearners}x, ${w.learnerPagesByCompletions}x, ${w.learnerPagesByLearners}x.`,
+		`Growth on CPU time (the largest cost of a bigger case over a smaller one's): dashboard ${s.ratios.dashboardByCompletions}x by completions, ${s.ratios.dashboardByLearners}x by learners; scoreboard ${s.ratios.scoreboardByCompletions}x by completions, ${s.ratios.scoreboardByLearners}x by learners; profile, achievements and path page ${s.ratios.learnerPagesByCompletions}x by completions, ${s.ratios.learnerPagesByLearners}x by learners (budget 2x): **${s.flat ? 'flat' : 'NOT flat'}**. On wall time: ${w.dashboardByCompletions}x, ${w.dashboardByLearners}x, ${w.scoreboardByCompletions}x, ${w.scoreboardByLearners}x, ${w.learnerPagesByCompletions}x, ${w.learnerPagesByLearners}x.`,
 	].join('\n')
 }
 
