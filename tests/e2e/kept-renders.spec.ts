@@ -25,17 +25,18 @@ type Answer = Awaited<ReturnType<typeof get>>
 const stateOf = (answer: Answer) => [...answer.body.matchAll(/streamController\.enqueue\(([\s\S]*?)\);?<\/script>/g)].map((m) => m[1]).join('\n') || answer.page
 
 /**
- * Two fresh renders and then the page as it is kept, all three of the same data. Other tests run beside this
- * one and change what some pages show (other learners' XP on the scoreboard): a round in which the data moved
- * is asked again.
+ * Two fresh renders, then the page as it is kept, asked as a browser asks and by a client that takes no gzip,
+ * all four of the same data. Other tests run beside this one and change what some pages show (other learners'
+ * XP on the scoreboard): a round in which the data moved is asked again.
  */
-async function threeAnswersOfOneState(request: APIRequestContext, path: string) {
+async function answersOfOneState(request: APIRequestContext, path: string) {
 	for (let round = 0; round < 20; round++) {
 		const first = await get(request, path, true)
 		const second = await get(request, path, true)
 		const kept = await get(request, path)
+		const plain = await get(request, path, false, { 'accept-encoding': 'identity' })
 		const state = stateOf(first)
-		if (stateOf(second) === state && stateOf(kept) === state) return { first, second, kept }
+		if ([second, kept, plain].every((answer) => stateOf(answer) === state)) return { first, second, kept, plain }
 		// Spread the rounds over a few seconds: other tests change the boards in bursts.
 		await new Promise((resolve) => setTimeout(resolve, 250))
 	}
@@ -61,7 +62,7 @@ test('a signed-in page asked again is the page a fresh render gives, with a nonc
 		if (path.includes('/learn/')) await get(page.request, path)
 		// Two fresh renders of the same data are the same page: the render reads nothing the key leaves out
 		// (a clock, a random number, a header).
-		const { first, second, kept } = await threeAnswersOfOneState(page.request, path)
+		const { first, second, kept, plain } = await answersOfOneState(page.request, path)
 		expect(first.render, path).toBe('rendered')
 		expect(second.render, path).toBe('rendered')
 		expect(second.page, `${path}: two renders of the same data`).toBe(first.page)
@@ -71,14 +72,12 @@ test('a signed-in page asked again is the page a fresh render gives, with a nonc
 		expect(kept.page, `${path}: the kept page`).toBe(first.page)
 		expect(kept.encoding, path).toBe('gzip')
 		expect(first.encoding, path).toBe('br')
-		// A client that takes no gzip gets the same page plain.
-		const plain = await get(page.request, path, false, { 'accept-encoding': 'identity' })
-		if (plain.render === 'kept') {
-			expect(plain.encoding, path).toBeUndefined()
-			expect(plain.page, `${path}: the kept page, plain`).toBe(first.page)
-		}
+		// A client that takes no gzip gets the same page from memory, plain.
+		expect(plain.render, path).toBe('kept')
+		expect(plain.encoding, path).toBeUndefined()
+		expect(plain.page, `${path}: the kept page, plain`).toBe(first.page)
 		// Each answer carries the nonce of its own Content-Security-Policy, in every script.
-		expect(new Set([first.nonce, second.nonce, kept.nonce]).size).toBe(3)
+		expect(new Set([first.nonce, second.nonce, kept.nonce, plain.nonce]).size).toBe(4)
 		expect(kept.body).toContain(`nonce="${kept.nonce}"`)
 		expect(kept.body).not.toContain(first.nonce)
 	}

@@ -194,6 +194,11 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
 		const labels = await page.getByTestId('habit-day').allTextContents()
 		const today = new Date().getUTCDay()
 		expect(labels.at(-1)).toBe(s.days[today])
+		// Each bar says its day and count, to the pointer (title) and to a screen reader, in the same words.
+		const todayBar = page.getByTestId('habit-bar').last()
+		const title = await todayBar.getAttribute('title')
+		expect(title).toMatch(/^.+: 0 (lessons|aulas)$/)
+		await expect(todayBar.locator('xpath=..').locator('.sr-only')).toHaveText(title!)
 		await expect(page.getByTestId('no-paths')).toContainText(s.noPaths)
 		await expect(page.getByTestId('no-paths')).toContainText(s.noPathsBody)
 		await expect(page.getByTestId('stat-inProgressPaths')).toHaveText('0')

@@ -168,7 +168,6 @@ function HabitsCard({ habits: h }: { habits: Habits }) {
 	// The habit bars are UTC days (spec section 9): label them in the learner's language, in UTC.
 	const weekday = dateFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' })
 	const longDay = dateFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' })
-	const dayOf = (day: string) => new Date(`${day}T00:00:00Z`)
 	return (
 		<Card>
 			<CardHeader>
@@ -185,20 +184,25 @@ function HabitsCard({ habits: h }: { habits: Habits }) {
 			<CardContent className="grid gap-4">
 				<ProgressBar value={h.goalPercent} label={t('dashboard.habits.weeklyLabel')} />
 				<ol className="flex items-end gap-2" aria-label={t('dashboard.habits.lastSeven')}>
-					{h.week.map((d) => (
-						<li key={d.day} className="flex flex-1 flex-col items-center justify-end gap-1">
-							<span
-								className={d.count ? 'bg-primary w-full rounded-sm' : 'bg-muted w-full rounded-sm'}
-								style={{ height: d.height }}
-								title={t('dashboard.habits.dayBar', { day: longDay.format(dayOf(d.day)), count: d.count })}
-								data-testid="habit-bar"
-							/>
-							<span className="text-muted-foreground text-xs" aria-hidden data-testid="habit-day">
-								{weekday.format(dayOf(d.day))}
-							</span>
-							<span className="sr-only">{t('dashboard.habits.dayBar', { day: longDay.format(dayOf(d.day)), count: d.count })}</span>
-						</li>
-					))}
+					{h.week.map((d) => {
+						// One label per bar, for its tooltip and for screen readers alike.
+						const date = new Date(`${d.day}T00:00:00Z`)
+						const label = t('dashboard.habits.dayBar', { day: longDay.format(date), count: d.count })
+						return (
+							<li key={d.day} className="flex flex-1 flex-col items-center justify-end gap-1">
+								<span
+									className={d.count ? 'bg-primary w-full rounded-sm' : 'bg-muted w-full rounded-sm'}
+									style={{ height: d.height }}
+									title={label}
+									data-testid="habit-bar"
+								/>
+								<span className="text-muted-foreground text-xs" aria-hidden data-testid="habit-day">
+									{weekday.format(date)}
+								</span>
+								<span className="sr-only">{label}</span>
+							</li>
+						)
+					})}
 				</ol>
 			</CardContent>
 		</Card>
