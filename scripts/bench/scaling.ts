@@ -134,7 +134,6 @@ export async function measureScaling(opts: {
 		(await h.db.select({ id: learningPaths.id }).from(learningPaths).where(eq(learningPaths.slug, 'bench-path-1')))[0]!.id
 
 	let fillMs = 0
-	let warm = false
 	const learners: ScalingRow[] = []
 	const completions: ScalingRow[] = []
 	// Learners: 100 vs 2,000, each with the same 50 completions on the same 1,500-lesson catalog.
@@ -144,12 +143,9 @@ export async function measureScaling(opts: {
 			const t0 = performance.now()
 			await fillBenchData(handle.db, { ...ISSUE_SIZE, learners: n, completions: n * 50 })
 			fillMs += performance.now() - t0
-			if (!warm) {
-				// The first case ran first in a cold process (JIT, first plans), and read as the slowest of all: one
-				// unmeasured pass over every page before anything counts.
-				await row('warm-up', handle, 'bench-user-1', await firstPath(handle))
-				warm = true
-			}
+			// The first case ran first in a cold process (JIT, first plans), and read as the slowest of all: one
+			// unmeasured pass over every page before anything counts.
+			if (!learners.length) await row('warm-up', handle, 'bench-user-1', await firstPath(handle))
 			learners.push(await row(`${n.toLocaleString('en-US')} learners`, handle, 'bench-user-1', await firstPath(handle)))
 			if (n === ISSUE_SIZE.learners) {
 				// Completions: one learner with 10, 1,000 and 100,000 on the full data set plus a 100,000-lesson path.

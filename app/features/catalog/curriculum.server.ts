@@ -306,7 +306,16 @@ export function completedIn(course: CourseNode, completed: ReadonlySet<string>):
 	return done
 }
 
-/** A path's published lessons (in its published courses and modules), and how many of them are in `completed`. */
+const publishedIds = new WeakMap<PathNode, readonly string[]>()
+
+/** The ids of a path's published lessons (in its published courses and modules), in outline order. */
+export function pathLessonIds(path: PathNode): readonly string[] {
+	let ids = publishedIds.get(path)
+	if (!ids) publishedIds.set(path, (ids = path.courses.filter((c) => c.isPublished).flatMap((c) => visibleLessons(c, false).map((l) => l.id))))
+	return ids
+}
+
+/** How many of a path's published lessons (pathLessonIds) there are, and how many of them are in `completed`. */
 export function pathLessonsDone(path: PathNode, completed: ReadonlySet<string>): { done: number; total: number } {
 	let done = 0
 	let total = 0

@@ -3,10 +3,10 @@ import { desc, eq, inArray, sql } from 'drizzle-orm'
 import { getAddress, isAddressEqual, recoverTypedDataAddress, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { isUuid } from '~/features/catalog/catalog.server.ts'
-import { curriculum, visibleLessons } from '~/features/catalog/curriculum.server.ts'
+import { curriculum, pathLessonIds } from '~/features/catalog/curriculum.server.ts'
 import { localize } from '~/features/catalog/localize.ts'
 import type { Language } from '~/features/i18n/config.ts'
-import { certificates, courses, learningPaths, lessons, modules, user, userProfiles, userProgress, walletAddresses, xpLedger } from '#db/schema.ts'
+import { certificates, learningPaths, user, userProfiles, userProgress, walletAddresses, xpLedger } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { log } from '~/lib/log.server.ts'
@@ -69,23 +69,18 @@ export async function verifyCertificate(data: unknown, signature: string): Promi
 type PathFacts = { title: string; xp: number; learner: string; wallet: string | null }
 
 /**
- * What a certificate states, in one round trip, read only to issue one (pathProgress says whether to). Null when
- * the path is not published (or not there).
+ * What a certificate states, in one round trip, read only to issue one (pathProgress says whether to). The XP is
+ * the learner's over the path's published lessons, the ids pathProgress checked (`lessonIds`, a JSON array).
+ * Null when the path is not published (or not there).
  */
-async function pathFacts(userId: string, pathId: string): Promise<PathFacts | null> {
+async function pathFacts(userId: string, pathId: string, lessonIds: string): Promise<PathFacts | null> {
 	const db = await getDb()
-	const [l, m, c, p, x, w] = [lessons, modules, courses, learningPaths, xpLedger, walletAddresses]
+	const [p, x, w] = [learningPaths, xpLedger, walletAddresses]
 	const {
 		rows: [row],
 	} = await db.execute<PathFacts>(sql`
-		WITH lessons_of AS (
-			SELECT ${l.id} AS id FROM ${l}
-			JOIN ${m} ON ${m.id} = ${l.moduleId} AND ${m.isPublished}
-			JOIN ${c} ON ${c.id} = ${m.courseId} AND ${c.isPublished}
-			WHERE ${c.pathId} = ${pathId} AND ${l.isPublished}
-		)
 		SELECT ${p.title} AS title,
-			(SELECT coalesce(sum(${x.amount}), 0) FROM ${x} JOIN lessons_of lo ON lo.id::text = ${x.sourceId}
+			(SELECT coalesce(sum(${x.amount}), 0) FROM ${x} JOIN jsonb_array_elements_text(${lessonIds}::jsonb) AS lo(id) ON lo.id = ${x.sourceId}
 				WHERE ${x.userId} = ${userId} AND ${x.sourceKind} = 'lesson')::int AS xp,
 			-- A public page: the name the learner gave, or none (never a part of their e-mail address).
 			coalesce(nullif(trim(${userProfiles.fullName}), ''), nullif(trim(${user.name}), ''), '') AS learner,
@@ -109,26 +104,29 @@ export async function pathCertificateState(userId: string, pathId: string): Prom
  * Whether the learner completed the path, and their certificate for it: what the path page shows and what
  * every completed lesson asks before issuing. The path's published lessons come from the kept curriculum, and
  * each is looked up by key in the learner's progress (a correlated subquery, which the planner never turns into
- * a join over the learner's rows), one lookup per lesson whatever the learner's history. The
- * ids go as one JSON parameter: PostgreSQL estimates its elements the same whatever the path, so the statement
- * keeps one plan (an array would be re-planned on every call for paths under ten lessons: kept-plans.test.ts). pathFacts, which also sums the learner's XP over their ledger, is read only to issue
- * a certificate: asked on every completion and every path page, it cost 3 ms for a new learner and 47 ms for
- * one with 100,000 completions. Null for a path that is not published.
+ * a join over the learner's rows): one lookup per lesson, whatever the learner's history.
+ *
+ * The ids go as one JSON parameter (`lessonIds`, kept for pathFacts): PostgreSQL estimates its elements the same
+ * whatever the path, so the statement keeps one plan (an array would be re-planned on every call for paths under
+ * ten lessons: kept-plans.test.ts). pathFacts, which sums the learner's XP over their ledger, is read only to
+ * issue: asked on every completion and path page, it cost 3 ms for a new learner and 47 ms for one with 100,000
+ * completions. Null for a path that is not published.
  */
-async function pathProgress(userId: string, pathId: string): Promise<{ done: number; total: number; certificateId: string | null } | null> {
+async function pathProgress(userId: string, pathId: string): Promise<{ done: number; total: number; certificateId: string | null; lessonIds: string } | null> {
 	const path = (await curriculum()).path.get(pathId)
 	if (!path?.isPublished) return null
-	const ids = path.courses.filter((c) => c.isPublished).flatMap((c) => visibleLessons(c, false).map((l) => l.id))
+	const ids = pathLessonIds(path)
+	const lessonIds = JSON.stringify(ids)
 	const db = await getDb()
 	const {
 		rows: [row],
 	} = await db.execute<{ done: number; certificateId: string | null }>(sql`
 		SELECT
-			(SELECT count(*) FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS l(id)
+			(SELECT count(*) FROM jsonb_array_elements_text(${lessonIds}::jsonb) AS l(id)
 				WHERE (SELECT ${userProgress.status} FROM ${userProgress} WHERE ${userProgress.userId} = ${userId} AND ${userProgress.lessonId} = l.id::uuid) = 'completed')::int AS done,
 			(SELECT ${certificates.id}::text FROM ${certificates} WHERE ${certificates.userId} = ${userId} AND ${certificates.pathId} = ${pathId}) AS "certificateId"
 	`)
-	return { done: Number(row?.done ?? 0), total: ids.length, certificateId: row?.certificateId ?? null }
+	return { done: Number(row?.done ?? 0), total: ids.length, certificateId: row?.certificateId ?? null, lessonIds }
 }
 
 const isComplete = (p: { done: number; total: number }) => p.total > 0 && p.done >= p.total
@@ -143,7 +141,7 @@ export async function issueCertificateIfComplete(userId: string, pathId: string,
 	if (!progress) return null
 	if (progress.certificateId) return { id: progress.certificateId, created: false }
 	if (!isComplete(progress)) return null
-	const facts = await pathFacts(userId, pathId)
+	const facts = await pathFacts(userId, pathId, progress.lessonIds)
 	if (!facts) return null
 
 	const message: CertificateMessage = {
