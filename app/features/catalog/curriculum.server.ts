@@ -318,11 +318,6 @@ export function pathLessonIds(path: PathNode): readonly string[] {
 /** How many of a path's published lessons (pathLessonIds) there are, and how many of them are in `completed`. */
 export function pathLessonsDone(path: PathNode, completed: ReadonlySet<string>): { done: number; total: number } {
 	let done = 0
-	let total = 0
-	for (const course of path.courses) {
-		if (!course.isPublished) continue
-		total += visibleLessons(course, false).length
-		done += completedIn(course, completed)
-	}
-	return { done, total }
+	for (const course of path.courses) if (course.isPublished) done += completedIn(course, completed)
+	return { done, total: pathLessonIds(path).length }
 }
