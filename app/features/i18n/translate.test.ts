@@ -19,6 +19,13 @@ describe('createT', () => {
 		expect(t('a.n', { count: 7 })).toBe('7 lessons')
 		expect(t('a.only', { count: 2 })).toBe('Only 2')
 	})
+	it('reads none as many in Portuguese too (CLDR counts 0 as one there: "0 aula")', () => {
+		const tpt = createT('pt-BR', pt)
+		expect(tpt('catalog.lessonCount', { count: 0 })).toBe('0 aulas')
+		expect(tpt('catalog.lessonCount', { count: 1 })).toBe('1 aula')
+		expect(tpt('profile.progress.day', { count: 0, date: '3 de março' })).toBe('0 aulas concluídas em 3 de março')
+		expect(createT('pt-BR', messages)('a.n', { count: 0 })).toBe('0 lessons')
+	})
 	it('falls back to the fallback language, the default value, then the key', () => {
 		const pt = createT('pt-BR', { x: 'x' }, messages)
 		expect(pt('a.b', { name: 'Ana' })).toBe('Hello Ana')
@@ -30,6 +37,11 @@ describe('createT', () => {
 		expect(tpt('learn.courseCount', { count: 1 })).toBe('1 curso')
 		expect(tpt('learn.courseCount', { count: 3 })).toBe('3 cursos')
 		expect(createT('en-US', en)('learn.courseCount', { count: 1 })).toBe('1 course')
+		// A habit bar's label: one lesson is singular in both languages.
+		expect(createT('en-US', en)('dashboard.habits.dayBar', { day: 'Monday', count: 1 })).toBe('Monday: 1 lesson')
+		expect(createT('en-US', en)('dashboard.habits.dayBar', { day: 'Monday', count: 2 })).toBe('Monday: 2 lessons')
+		expect(tpt('dashboard.habits.dayBar', { day: 'segunda-feira', count: 1 })).toBe('segunda-feira: 1 aula')
+		expect(tpt('dashboard.habits.dayBar', { day: 'segunda-feira', count: 0 })).toBe('segunda-feira: 0 aulas')
 	})
 	it('writes quantities as the reader does, and leaves identifiers such as a year alone', () => {
 		const tpt = createT('pt-BR', pt)

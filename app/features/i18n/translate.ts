@@ -45,7 +45,9 @@ export function createT(lang: string, messages: Messages, fallback?: Messages): 
 		const find = (k: string) => lookup(messages, k) ?? (fallback ? lookup(fallback, k) : undefined)
 		let template: string | undefined
 		if (typeof options?.count === 'number') {
-			template = find(`${key}_${pluralCategory(lang, options.count)}`) ?? find(`${key}_other`)
+			// None reads as many in both our languages ("0 aulas"), though CLDR counts 0 as one in Portuguese.
+			const category = options.count === 0 ? 'other' : pluralCategory(lang, options.count)
+			template = find(`${key}_${category}`) ?? find(`${key}_other`)
 		}
 		template ??= find(key) ?? options?.defaultValue ?? key
 		return interpolate(template, formatQuantities(lang, options))
