@@ -7,7 +7,6 @@ import { getAuth } from '~/features/auth/auth.server.ts'
 import {
 	getCertificate,
 	issueCertificateIfComplete,
-	listCertificates,
 	pathCertificateState,
 	signerAddress,
 	verifyCertificate,
@@ -16,6 +15,8 @@ import { certificateTypes, primaryType, type CertificateData } from '~/features/
 import { completeLesson } from '~/features/progress/progress.server.ts'
 import { createSiweRequest, NONCE_TTL_MS, verifySiwe } from '~/features/wallet/siwe.server.ts'
 import { linkWallet, listWallets } from '~/features/wallet/wallets.server.ts'
+import { profilePage } from '~/features/profile/profile.server.ts'
+import type { Language } from '~/features/i18n/config.ts'
 import { linkSignedWallet, signInWithWallet } from '~/features/wallet/wallet.server.ts'
 import { resetEnvForTests } from '~/lib/env.server.ts'
 import { createCurriculum, createLearner, createLesson, createPath } from '#tests/support/factories.ts'
@@ -33,6 +34,11 @@ let h: DbHandle
 async function createUser(email: string, name = '') {
 	return (await createLearner({ name, email })).id
 }
+
+/** The learner's profile page, as its loader reads it. */
+const profileOf = (userId: string, lang: Language = 'en-US') =>
+	profilePage({ id: userId, email: `${userId}@example.test`, name: '', image: null, role: 'user', emailVerified: true }, lang)
+const listCertificates = async (userId: string, lang?: Language) => (await profileOf(userId, lang)).certificates
 
 /** A message issued by the server for `signer`'s address, signed by `signer`. */
 async function signed(purpose: 'link' | 'signin', signer: typeof alice, userId: string | null, chainId: 1 | 11155111 = 1) {
@@ -91,6 +97,21 @@ describe('Sign-In with Ethereum', () => {
 		expect(await linkWallet(learner, alice.address.toLowerCase() as Hex, 1)).toEqual({ ok: true })
 		expect((await listWallets(learner)).map((w) => w.address)).toEqual([getAddress(alice.address)])
 		expect(await verifySiwe({ ...proof, purpose: 'link', userId: learner })).toEqual({ ok: false, error: 'nonceInvalid' })
+	})
+
+	it('lists linked wallets oldest first, in whole seconds of UTC, the same on the profile', async () => {
+		const owner = await createUser('wallet-lister@example.test')
+		const [first, second] = [privateKeyToAccount(generatePrivateKey()), privateKeyToAccount(generatePrivateKey())]
+		await linkWallet(owner, second.address, 11155111)
+		await linkWallet(owner, first.address, 1)
+		await h.db.execute(sql`UPDATE wallet_addresses SET created_at = '2026-01-02 03:04:05.678+00' WHERE address = ${first.address}`)
+		const wallets = await listWallets(owner)
+		expect(wallets).toEqual([
+			{ address: first.address, chainId: 1, createdAt: '2026-01-02T03:04:05Z' },
+			{ address: second.address, chainId: 11155111, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) },
+		])
+		expect((await profileOf(owner)).wallets).toEqual(wallets)
+		expect(await listWallets(await createUser('wallet-none@example.test'))).toEqual([])
 	})
 
 	it('refuses an expired message', async () => {
@@ -333,6 +354,26 @@ describe('certificates', () => {
 		const other = await createUser('cert-other@example.test')
 		expect((await completeLesson(other, second))?.certificate).toBeNull()
 		expect((await completeLesson(other, first))?.certificate?.created).toBe(true)
+	})
+
+	it('is listed on the profile newest first, titled in Portuguese while the path keeps the title it signed', async () => {
+		const reader = await createUser('cert-reader@example.test')
+		const { path: older, module: m1 } = await createCurriculum({ types: [], path: { title: 'Older path', titlePt: 'Trilha antiga' } })
+		const { path: newer, module: m2 } = await createCurriculum({ types: [], path: { title: 'Newer path', titlePt: 'Trilha nova' } })
+		for (const mod of [m1, m2]) await completeLesson(reader, (await createLesson(mod.id, 'text', { title: 'Only', order: 1, xpValue: 10 })).id)
+		await h.db.execute(sql`UPDATE certificates SET issued_at = issued_at - interval '1 day' WHERE path_id = ${older.id}`)
+		const summary = (lang: Language) => listCertificates(reader, lang).then((list) => list.map(({ path, pathId, xp }) => ({ path, pathId, xp })))
+		expect(await summary('en-US')).toEqual([
+			{ path: 'Newer path', pathId: newer.id, xp: 10 },
+			{ path: 'Older path', pathId: older.id, xp: 10 },
+		])
+		expect((await summary('pt-BR')).map((c) => c.path)).toEqual(['Trilha nova', 'Trilha antiga'])
+		// Renamed since: the certificate keeps the English title it signed, in both languages.
+		await h.db.execute(sql`UPDATE learning_paths SET title = 'Newest path' WHERE id = ${newer.id}`)
+		expect((await summary('pt-BR')).map((c) => c.path)).toEqual(['Newer path', 'Trilha antiga'])
+		const [first] = await listCertificates(reader)
+		expect(Math.abs(first!.issuedAt - Date.now() / 1000)).toBeLessThan(120)
+		expect(await listCertificates(await createUser('cert-none@example.test'))).toEqual([])
 	})
 
 	it('is not issued for a path with no published lessons, an unpublished path, or a bad id', async () => {

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto'
-import { desc, eq, inArray, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { getAddress, isAddressEqual, recoverTypedDataAddress, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { isUuid } from '~/features/catalog/catalog.server.ts'
-import { curriculum, pathLessonIds } from '~/features/catalog/curriculum.server.ts'
+import { curriculum, pathLessonIds, type Curriculum } from '~/features/catalog/curriculum.server.ts'
 import { localize } from '~/features/catalog/localize.ts'
 import type { Language } from '~/features/i18n/config.ts'
 import { certificates, learningPaths, user, userProfiles, userProgress, walletAddresses, xpLedger } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
+import type { Bound } from '~/lib/sql-statement.server.ts'
+import { jsonValue } from '~/lib/sql-rows.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { log } from '~/lib/log.server.ts'
 import type { CertificateSummary, PathCertificateState } from './types.ts'
@@ -183,22 +185,21 @@ export async function getCertificate(id: string): Promise<StoredCertificate | nu
 	return { ...row, issuedAt: new Date(row.issuedAt).toISOString() }
 }
 
-/** The learner's certificates, newest first (profile), path titles in the learner's language. */
-export async function listCertificates(userId: string, lang: Language = 'en-US'): Promise<CertificateSummary[]> {
-	const db = await getDb()
-	const rows = await db
-		.select({ id: certificates.id, data: certificates.data })
-		.from(certificates)
-		.where(eq(certificates.userId, userId))
-		.orderBy(desc(certificates.issuedAt))
-	const messages = rows.map((r) => ({ id: r.id, message: (r.data as CertificateData).message }))
-	const titles = await pathTitles(
-		lang,
-		messages.map((m) => m.message),
-	)
-	return messages.map(({ id, message }) => ({
+/**
+ * The learner's certificates, newest first, as one JSON column (`certificates`): the profile reads it in its one
+ * statement (profile.server.ts), and `certificatesOf` turns it into the list.
+ */
+export const certificatesColumn = (userId: Bound<string>) => {
+	const c = certificates
+	return sql`(SELECT json_agg(json_build_array(${c.id}, ${c.data}->'message') ORDER BY ${c.issuedAt} DESC)
+		FROM ${c} WHERE ${c.userId} = ${userId}) AS certificates`
+}
+
+/** The list of `certificatesColumn`, path titles in the learner's language (`tree`: the kept curriculum). */
+export function certificatesOf(column: unknown, lang: Language, tree: Curriculum): CertificateSummary[] {
+	return jsonValue<[string, CertificateMessage][]>(column, []).map(([id, message]) => ({
 		id,
-		path: titles.get(message.pathId) ?? message.path,
+		path: titleIn(lang, message, tree),
 		pathId: message.pathId,
 		issuedAt: message.issuedAt,
 		xp: message.xp,
@@ -206,20 +207,18 @@ export async function listCertificates(userId: string, lang: Language = 'en-US')
 }
 
 /**
- * The title to show for each certificate's path in the reader's language. A certificate signs the path's
- * English title; the Portuguese twin is shown only while the path still carries that same English title
- * (a path renamed since keeps the title that was signed), and the page shows the signed one beside it.
+ * The title to show for a certificate's path in the reader's language. A certificate signs the path's English
+ * title; the Portuguese twin is shown only while the path still carries that same English title (a path
+ * renamed since keeps the title that was signed), and the page shows the signed one beside it.
  */
-export async function pathTitles(lang: Language, messages: Pick<CertificateMessage, 'path' | 'pathId'>[]): Promise<Map<string, string>> {
-	const ids = [...new Set(messages.map((m) => m.pathId).filter(isUuid))]
-	if (lang !== 'pt-BR' || ids.length === 0) return new Map()
-	const db = await getDb()
-	const rows = await db
-		.select({ id: learningPaths.id, title: learningPaths.title, titlePt: learningPaths.titlePt })
-		.from(learningPaths)
-		.where(inArray(learningPaths.id, ids))
-	const signed = new Map(messages.map((m) => [m.pathId, m.path]))
-	return new Map(rows.filter((r) => signed.get(r.id) === r.title).map((r) => [r.id, localize(lang, r.title, r.titlePt).text]))
+function titleIn(lang: Language, message: Pick<CertificateMessage, 'path' | 'pathId'>, tree: Curriculum): string {
+	const path = lang === 'pt-BR' ? tree.path.get(message.pathId) : undefined
+	return path && path.title === message.path ? localize(lang, path.title, path.titlePt).text : message.path
+}
+
+/** `titleIn` for one certificate, with the kept curriculum read only when the language can change the title. */
+export async function certificatePathTitle(lang: Language, message: Pick<CertificateMessage, 'path' | 'pathId'>): Promise<string> {
+	return lang === 'pt-BR' ? titleIn(lang, message, await curriculum()) : message.path
 }
 
 /** The published form: EIP-712 typed data (with the fixed types), signature and expected signer. */

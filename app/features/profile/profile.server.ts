@@ -5,6 +5,8 @@ import { pathLessonsDone } from '~/features/catalog/curriculum.server.ts'
 import { catalogContext, type CatalogColumns, type CatalogContext } from '~/features/catalog/learner-state.server.ts'
 import { localize } from '~/features/catalog/localize.ts'
 import type { Language } from '~/features/i18n/config.ts'
+import { certificatesColumn, certificatesOf } from '~/features/certificates/certificates.server.ts'
+import { walletsColumn, walletsOf } from '~/features/wallet/wallets.server.ts'
 import { completionDaysColumn, completionDaysOf } from '~/features/progress/progress.server.ts'
 import { utcDay } from '~/features/progress/habits.ts'
 import type { ProfileFacts } from '~/features/achievements/rules.ts'
@@ -52,11 +54,13 @@ export const profileFactsFields = (p: Record<keyof ProfileFacts, AnyColumn>) =>
 		'yearsExperience', ${p.yearsExperience}, 'stacks', ${p.stacks}, 'skillsToDevelop', ${p.skillsToDevelop},
 		'positionCompany', ${p.positionCompany}, 'linkedinUrl', ${p.linkedinUrl}, 'githubUrl', ${p.githubUrl}`
 
-type ProfileColumns = { profile: ProfileRow | null; total_xp: number | null; days: unknown; path_facts: unknown }
+type ProfileColumns = { profile: ProfileRow | null; total_xp: number | null; days: unknown; path_facts: unknown; wallets: unknown; certificates: unknown }
 
 /**
  * The page's own columns in the learner's catalog statement: the stored profile, and what triggers keep for
- * it: the total XP, the completion days, and per active enrollment the path's XP and last activity. The
+ * it: the total XP, the completion days, and per active enrollment the path's XP and last activity; then the
+ * wallet tab's linked wallets and certificates (two statements of their own before: each one costs the
+ * embedded database about half a millisecond before it reads a row). The
  * lessons done and total of each path come from the kept curriculum and completed set. No column reads every
  * lesson of the learner's paths or their whole history, as the page's reads did before (issue 21).
  */
@@ -72,7 +76,9 @@ const profileColumns: CatalogColumns = (userId) => {
 			-- The path's XP is its scoreboard's: xp_totals, per path the lesson was in when earned.
 			LEFT JOIN ${t} ON ${t.userId} = ${userId} AND ${t.period} = 'all' AND ${t.scope} = ${e.learningPathId}::text
 			LEFT JOIN ${a} ON ${a.userId} = ${userId} AND ${a.pathId} = ${e.learningPathId}
-			WHERE ${e.userId} = ${userId} AND ${e.isActive}) AS path_facts`
+			WHERE ${e.userId} = ${userId} AND ${e.isActive}) AS path_facts,
+		${walletsColumn(userId)},
+		${certificatesColumn(userId)}`
 }
 
 /**
@@ -103,7 +109,7 @@ function pathsProgress({ tree, learner }: CatalogContext, facts: [string, number
 /** Everything the profile page shows, in one statement (the learner's catalog statement with the page's columns). */
 export async function profilePage(user: SessionUser, language: Language, now = new Date()): Promise<ProfilePageData> {
 	const context = await catalogContext<ProfileColumns>(user.id, profileColumns)
-	const { profile, total_xp, days, path_facts } = context.extra
+	const { profile, total_xp, days, path_facts, wallets, certificates } = context.extra
 	const row = jsonValue<ProfileRow | null>(profile, null)
 	const saved = row?.updatedAt ? new Date(row.updatedAt).toISOString() : null
 	return {
@@ -115,6 +121,8 @@ export async function profilePage(user: SessionUser, language: Language, now = n
 			totalXP: Number(total_xp ?? 0),
 		},
 		savedAt: saved,
+		wallets: walletsOf(wallets),
+		certificates: certificatesOf(certificates, language, context.tree),
 	}
 }
 

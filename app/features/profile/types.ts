@@ -1,3 +1,5 @@
+import type { CertificateSummary } from '~/features/certificates/types.ts'
+import type { LinkedWallet } from '~/features/wallet/types.ts'
 import type { ActivityDays } from './activity.ts'
 import type { ProfileForm } from './schemas.ts'
 
@@ -17,4 +19,7 @@ export type ProfilePageData = {
 	form: ProfileForm
 	progress: { paths: PathProgress[]; activity: ActivityDays; totalXP: number }
 	savedAt: string | null
+	/** The wallet tab's lists, read in the same statement. */
+	wallets: LinkedWallet[]
+	certificates: CertificateSummary[]
 }

@@ -1,21 +1,36 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { getAddress, type Address } from 'viem'
 import { walletAddresses } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
+import type { Bound } from '~/lib/sql-statement.server.ts'
+import { jsonValue, rowsOf } from '~/lib/sql-rows.ts'
 import type { LinkedWallet } from './types.ts'
 
 // Addresses are stored checksummed and compared case-insensitively: the unique index is on lower(address).
 const sameAddress = (address: string) => sql`lower(${walletAddresses.address}) = lower(${address})`
 
+/**
+ * The learner's linked wallets, oldest first, as one JSON column (`wallets`): the profile reads it in its one
+ * statement (profile.server.ts), and `walletsOf` turns it into the list.
+ */
+export const walletsColumn = (userId: Bound<string>) => {
+	const w = walletAddresses
+	return sql`(SELECT json_agg(json_build_array(${w.address}, ${w.chainId}, ${w.createdAt}) ORDER BY ${w.createdAt})
+		FROM ${w} WHERE ${w.userId} = ${userId}) AS wallets`
+}
+
+export function walletsOf(column: unknown): LinkedWallet[] {
+	// Whole seconds in UTC, as the profile shows and the API returns them.
+	return jsonValue<[string, number, string][]>(column, []).map(([address, chainId, createdAt]) => ({
+		address,
+		chainId,
+		createdAt: new Date(createdAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+	}))
+}
+
 export async function listWallets(userId: string): Promise<LinkedWallet[]> {
 	const db = await getDb()
-	const rows = await db
-		.select({ address: walletAddresses.address, chainId: walletAddresses.chainId, createdAt: walletAddresses.createdAt })
-		.from(walletAddresses)
-		.where(eq(walletAddresses.userId, userId))
-		.orderBy(asc(walletAddresses.createdAt))
-	// Whole seconds in UTC, as the profile shows and the API returns them.
-	return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString().replace(/\.\d{3}Z$/, 'Z') }))
+	return walletsOf(rowsOf<{ wallets: unknown }>(await db.execute(sql`SELECT ${walletsColumn(userId)}`))[0]?.wallets)
 }
 
 /** Link a verified address (stored checksummed). One account per address, case-insensitively. */

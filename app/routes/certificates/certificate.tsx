@@ -1,7 +1,7 @@
 import { Download, FileCheck2 } from 'lucide-react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { CertificateDetails, CertificatePageShell, VerdictBanner } from '~/components/certificates/certificate-view'
-import { getCertificate, pathTitles, verifyCertificate } from '~/features/certificates/certificates.server.ts'
+import { certificatePathTitle, getCertificate, verifyCertificate } from '~/features/certificates/certificates.server.ts'
 import { certificateDataSchema } from '~/features/certificates/typed-data.ts'
 import { getLanguage, getT } from '~/features/i18n/i18n.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
@@ -19,7 +19,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 	const lang = getLanguage(request)
 	const t = getT(lang)
 	// The signed title stays in the data; a Portuguese reader sees the path's Portuguese title above it.
-	const pathTitle = message ? ((await pathTitles(lang, [message])).get(message.pathId) ?? message.path) : null
+	const pathTitle = message ? await certificatePathTitle(lang, message) : null
 	return {
 		pathTitle,
 		id: cert.id,

@@ -1,7 +1,7 @@
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { data } from 'react-router'
 import { CertificateDetails, CertificatePageShell, VerdictBanner } from '~/components/certificates/certificate-view'
-import { pathTitles, signerAddress, verifyCertificate } from '~/features/certificates/certificates.server.ts'
+import { certificatePathTitle, signerAddress, verifyCertificate } from '~/features/certificates/certificates.server.ts'
 import { certificateFileSchema, type CertificateMessage } from '~/features/certificates/typed-data.ts'
 import { getLanguage, getT } from '~/features/i18n/i18n.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
@@ -35,8 +35,8 @@ export async function action({ request }: Route.ActionArgs) {
 	const { domain, message, signature } = parsed.data
 	const verification = await verifyCertificate({ domain, message }, signature)
 	// Only a genuine certificate gets the path's Portuguese title; a forged one is shown exactly as pasted.
-	const translated = verification.valid ? (await pathTitles(getLanguage(request), [message])).get(message.pathId) : undefined
-	return data<Verdict>({ valid: verification.valid, message, pathTitle: translated ?? message.path })
+	const shown = verification.valid ? await certificatePathTitle(getLanguage(request), message) : message.path
+	return data<Verdict>({ valid: verification.valid, message, pathTitle: shown })
 }
 
 export const handle = { hydrate: false }

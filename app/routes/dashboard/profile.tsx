@@ -8,8 +8,6 @@ import { Button } from '~/components/ui/button'
 import { requireUser } from '~/features/auth/session.server.ts'
 import { getLanguage, getT } from '~/features/i18n/i18n.server.ts'
 import { profilePage, saveProfile } from '~/features/profile/profile.server.ts'
-import { listCertificates } from '~/features/certificates/certificates.server.ts'
-import { listWallets } from '~/features/wallet/wallets.server.ts'
 import { profileErrors, profileSchema } from '~/features/profile/schemas.ts'
 import { failure, readFields } from '~/lib/forms.server.ts'
 import { log } from '~/lib/log.server.ts'
@@ -19,8 +17,7 @@ import { rethrowFault } from '#db/faults.ts'
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUser(request)
 	const lang = getLanguage(request)
-	const [profile, wallets, certificates] = await Promise.all([profilePage(user, lang), listWallets(user.id), listCertificates(user.id, lang)])
-	return { title: getT(lang)('nav.myProfile'), profile, wallets, certificates }
+	return { title: getT(lang)('nav.myProfile'), profile: await profilePage(user, lang) }
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -53,8 +50,8 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
 				data={loaderData.profile}
 				wallet={
 					<>
-						<WalletCard wallets={loaderData.wallets} />
-						<CertificatesCard certificates={loaderData.certificates} />
+						<WalletCard wallets={loaderData.profile.wallets} />
+						<CertificatesCard certificates={loaderData.profile.certificates} />
 					</>
 				}
 			/>
