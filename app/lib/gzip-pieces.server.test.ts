@@ -24,6 +24,13 @@ describe('a kept page gzipped with a new nonce', () => {
 		})
 	}
 
+	it('carries the nonce as a stored block of any length (LEN and NLEN both bytes)', () => {
+		const pieces = cutAtNonce(Buffer.from(pages['nonces inside']), old)
+		for (const nonce of ['', 'n', 'x'.repeat(300), 'é'.repeat(1000)]) {
+			expect(gunzipSync(gzipWithNonce(pieces, deflatePieces(pieces), nonce)).equals(joinWithNonce(pieces, nonce))).toBe(true)
+		}
+	})
+
 	it('is much smaller than the page', () => {
 		const pieces = cutAtNonce(Buffer.from(pages['nonces inside']), old)
 		const gz = gzipWithNonce(pieces, deflatePieces(pieces), newNonce())

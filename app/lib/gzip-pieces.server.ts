@@ -5,8 +5,9 @@
  * everything else a kept page does. A page kept as bytes changes between answers only at its nonce, so each
  * piece between two nonces is deflated once, ending in a full flush: the compressor forgets everything before
  * it, and the pieces, with the answer's nonce deflated between them, join into one valid deflate stream
- * (RFC 1951, section 3.2.3: blocks need not depend on earlier ones). An answer then costs the nonce's
- * deflation and a CRC-32 of the page, not a compression.
+ * (RFC 1951, section 3.2.3: blocks need not depend on earlier ones). An answer then costs a CRC-32 of the
+ * page, not a compression: the nonce goes between the pieces as a stored block, uncompressed (starting a
+ * compressor for its 24 bytes cost more than everything else the answer does with the page's bytes).
  */
 import { constants, crc32, deflateRawSync } from 'node:zlib'
 
@@ -16,6 +17,18 @@ const HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff])
 const FINAL = deflateRawSync(Buffer.alloc(0))
 
 const deflatePiece = (bytes: Buffer) => deflateRawSync(bytes, { finishFlush: constants.Z_FULL_FLUSH })
+
+/**
+ * `bytes` (at most 65,535) as one stored block (RFC 1951, section 3.2.4). A full flush leaves the stream at a
+ * byte boundary, so the block's header is one byte (not final, type 00, padding), then LEN and its complement.
+ */
+function storedBlock(bytes: Buffer): Buffer {
+	const block = Buffer.alloc(5 + bytes.length)
+	block.writeUInt16LE(bytes.length, 1)
+	block.writeUInt16LE(~bytes.length & 0xffff, 3)
+	bytes.copy(block, 5)
+	return block
+}
 
 /** Each piece of a page cut at its nonce, deflated on its own (made once per kept page). */
 export function deflatePieces(pieces: readonly Buffer[]): Buffer[] {
@@ -28,7 +41,7 @@ export function deflatePieces(pieces: readonly Buffer[]): Buffer[] {
  */
 export function gzipWithNonce(pieces: readonly Buffer[], deflated: readonly Buffer[], nonce: string): Buffer<ArrayBuffer> {
 	const nonceBytes = Buffer.from(nonce)
-	const nonceDeflated = deflatePiece(nonceBytes)
+	const nonceBlock = storedBlock(nonceBytes)
 	let crc = 0
 	let size = 0
 	const parts: Buffer[] = [HEADER]
@@ -36,7 +49,7 @@ export function gzipWithNonce(pieces: readonly Buffer[], deflated: readonly Buff
 		if (i) {
 			crc = crc32(nonceBytes, crc)
 			size += nonceBytes.length
-			parts.push(nonceDeflated)
+			parts.push(nonceBlock)
 		}
 		crc = crc32(pieces[i]!, crc)
 		size += pieces[i]!.length
