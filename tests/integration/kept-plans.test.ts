@@ -83,7 +83,7 @@ describe('signed-in pages run on kept plans', () => {
 	// from the tree kept in the process), the achievements' facts carry the completion days.
 	// Statements are counted as the executions of the prepared statements the embedded engine keeps
 	// (db/pglite-statements.mjs), this query's own left out.
-	it('reads the global scoreboard and the achievements in one statement each, a path board in two, the profile in one', async () => {
+	it('reads the global scoreboard and the achievements in one statement each, a path board in two, the profile and a path page in one', async () => {
 		const executions = async () =>
 			Number(
 				rowsOf<{ n: number }>(
@@ -92,10 +92,10 @@ describe('signed-in pages run on kept plans', () => {
 					),
 				)[0]!.n,
 			)
-		const statementsOf = async (loader: (a: never) => unknown, path: string) => {
-			await loader(args(path)) // the session and the curriculum tree are read once, then kept
+		const statementsOf = async (loader: (a: never) => unknown, url: string, params: Record<string, string> = {}) => {
+			await loader(args(url, params)) // the session and the curriculum tree are read once, then kept
 			const before = await executions()
-			await loader(args(path))
+			await loader(args(url, params))
 			return (await executions()) - before
 		}
 		expect(await statementsOf(scoreboard, '/dashboard/scoreboard')).toBe(1)
@@ -104,5 +104,7 @@ describe('signed-in pages run on kept plans', () => {
 		expect(await statementsOf(achievements, '/dashboard/achievements')).toBe(1)
 		// The profile: the learner's statement carries the profile, totals, days, paths, wallets and certificates.
 		expect(await statementsOf(profile, '/dashboard/profile')).toBe(1)
+		// A path page: its overview and the learner's certificate state from the same statement.
+		expect(await statementsOf(path, `/dashboard/learn/path/${cur.path.id}`, { pathId: cur.path.id })).toBe(1)
 	})
 })

@@ -7,6 +7,7 @@ import { getAuth } from '~/features/auth/auth.server.ts'
 import {
 	getCertificate,
 	issueCertificateIfComplete,
+	certificateContext,
 	pathCertificateState,
 	signerAddress,
 	verifyCertificate,
@@ -39,6 +40,9 @@ async function createUser(email: string, name = '') {
 const profileOf = (userId: string, lang: Language = 'en-US') =>
 	profilePage({ id: userId, email: `${userId}@example.test`, name: '', image: null, role: 'user', emailVerified: true }, lang)
 const listCertificates = async (userId: string, lang?: Language) => (await profileOf(userId, lang)).certificates
+
+/** The path page's certificate state, read as its loader reads it. */
+const stateOf = async (userId: string, pathId: string) => pathCertificateState(await certificateContext(userId), pathId)
 
 /** A message issued by the server for `signer`'s address, signed by `signer`. */
 async function signed(purpose: 'link' | 'signin', signer: typeof alice, userId: string | null, chainId: 1 | 11155111 = 1) {
@@ -254,10 +258,10 @@ describe('certificates', () => {
 	it('is issued when the last published lesson is completed, not before', async () => {
 		const first = await completeLesson(learner, lessonIds[0]!)
 		expect(first?.certificate).toBeNull()
-		expect(await pathCertificateState(learner, pathId)).toEqual({ certificateId: null, complete: false })
+		expect(await stateOf(learner, pathId)).toEqual({ certificateId: null, complete: false })
 		const last = await completeLesson(learner, lessonIds[1]!)
 		expect(last?.certificate?.created).toBe(true)
-		const state = await pathCertificateState(learner, pathId)
+		const state = await stateOf(learner, pathId)
 		expect(state).toEqual({ certificateId: last!.certificate!.id, complete: true })
 		// Completing a lesson again, or asking again, keeps the one certificate.
 		expect((await completeLesson(learner, lessonIds[0]!))?.certificate).toEqual({ id: state.certificateId, created: false })
@@ -331,7 +335,7 @@ describe('certificates', () => {
 		for (const lessonId of lessonIds.slice(0, 2)) {
 			await h.db.execute(sql`INSERT INTO user_progress (user_id, lesson_id, status, completed_at) VALUES (${earlier}, ${lessonId}, 'completed', now())`)
 		}
-		expect(await pathCertificateState(earlier, pathId)).toEqual({ certificateId: null, complete: true })
+		expect(await stateOf(earlier, pathId)).toEqual({ certificateId: null, complete: true })
 		const claimed = await issueCertificateIfComplete(earlier, pathId)
 		expect(claimed?.created).toBe(true)
 		const cert = (await getCertificate(claimed!.id))!
@@ -349,7 +353,7 @@ describe('certificates', () => {
 		// A lesson added later: the path is no longer complete, the certificate already given stays.
 		const second = (await createLesson(mod.id, 'text', { title: 'Two', order: 2 })).id
 		expect(await issueCertificateIfComplete(late, path.id)).toEqual({ id: issued!.id, created: false })
-		expect(await pathCertificateState(late, path.id)).toEqual({ certificateId: issued!.id, complete: false })
+		expect(await stateOf(late, path.id)).toEqual({ certificateId: issued!.id, complete: false })
 		// Another learner with only the new lesson done gets none.
 		const other = await createUser('cert-other@example.test')
 		expect((await completeLesson(other, second))?.certificate).toBeNull()

@@ -137,10 +137,13 @@ export type CourseProgress = {
 	completedLessons: number
 }
 
-/** A path with its courses in order, their facts and the learner's progress per course, in the learner's language. */
-export async function getPathOverview(pathId: string, userId: string, preview = false, lang: Language = 'en-US') {
+/**
+ * A path with its courses in order, their facts and the learner's progress per course, in the learner's language;
+ * `context` when the page read the learner's catalog statement with columns of its own.
+ */
+export async function getPathOverview(pathId: string, userId: string, preview = false, lang: Language = 'en-US', context?: CatalogContext) {
 	if (!isUuid(pathId)) return null
-	const { tree, learner } = await catalogContext(userId)
+	const { tree, learner } = context ?? (await catalogContext(userId))
 	const row = tree.path.get(pathId)
 	if (!row || !isVisible(row, preview)) return null
 	const courses: CourseProgress[] = row.courses

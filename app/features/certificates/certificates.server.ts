@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm'
 import { getAddress, isAddressEqual, recoverTypedDataAddress, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { isUuid } from '~/features/catalog/catalog.server.ts'
-import { curriculum, pathLessonIds, type Curriculum } from '~/features/catalog/curriculum.server.ts'
+import { curriculum, pathLessonIds, pathLessonsDone, type Curriculum } from '~/features/catalog/curriculum.server.ts'
+import { catalogContext, type CatalogColumns, type CatalogContext } from '~/features/catalog/learner-state.server.ts'
 import { localize } from '~/features/catalog/localize.ts'
 import type { Language } from '~/features/i18n/config.ts'
 import { certificates, learningPaths, user, userProfiles, userProgress, walletAddresses, xpLedger } from '#db/schema.ts'
@@ -95,16 +96,35 @@ async function pathFacts(userId: string, pathId: string, lessonIds: string): Pro
 	return row ?? null
 }
 
-/** For the path page: the learner's certificate, or whether they could claim one. */
-export async function pathCertificateState(userId: string, pathId: string): Promise<PathCertificateState> {
-	const progress = isUuid(pathId) ? await pathProgress(userId, pathId) : null
-	if (!progress) return { certificateId: null, complete: false }
-	return { certificateId: progress.certificateId, complete: isComplete(progress) }
+type CertificateColumns = { certificate_ids: unknown }
+/** What the path page reads: the learner's catalog statement, with their certificates' ids by path. */
+export type CertificateContext = CatalogContext & { extra: Partial<CertificateColumns> }
+
+const certificateIdsColumn: CatalogColumns = (userId) => {
+	const c = certificates
+	return sql`(SELECT json_object_agg(${c.pathId}, ${c.id}) FROM ${c} WHERE ${c.userId} = ${userId}) AS certificate_ids`
+}
+
+/** The learner's catalog statement with their certificates: the path page in one round trip. */
+export function certificateContext(userId: string): Promise<CertificateContext> {
+	return catalogContext<CertificateColumns>(userId, certificateIdsColumn)
 }
 
 /**
- * Whether the learner completed the path, and their certificate for it: what the path page shows and what
- * every completed lesson asks before issuing. The path's published lessons come from the kept curriculum, and
+ * For the path page: the learner's certificate, or whether they could claim one, from their catalog statement
+ * (the published lessons counted in the completed set that statement checked, as every learner page counts them).
+ * Issuing one checks again in the database (pathProgress).
+ */
+export function pathCertificateState({ tree, learner, extra }: CertificateContext, pathId: string): PathCertificateState {
+	const path = tree.path.get(pathId)
+	if (!path?.isPublished) return { certificateId: null, complete: false }
+	const ids = jsonValue<Record<string, string>>(extra.certificate_ids, {})
+	return { certificateId: ids[pathId] ?? null, complete: isComplete(pathLessonsDone(path, learner.completed)) }
+}
+
+/**
+ * Whether the learner completed the path, and their certificate for it: what every completed lesson asks
+ * before issuing. The path's published lessons come from the kept curriculum, and
  * each is looked up by key in the learner's progress (a correlated subquery, which the planner never turns into
  * a join over the learner's rows): one lookup per lesson, whatever the learner's history.
  *

@@ -10,7 +10,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '~/components/ui/ca
 import { requireUser } from '~/features/auth/session.server.ts'
 import { isAdmin } from '~/features/auth/user.ts'
 import { getPathOverview } from '~/features/catalog/catalog.server.ts'
-import { pathCertificateState } from '~/features/certificates/certificates.server.ts'
+import { certificateContext, pathCertificateState } from '~/features/certificates/certificates.server.ts'
 import { getLanguage } from '~/features/i18n/i18n.server.ts'
 import { CatalogFacts, CoverArt, EnglishOnly, Prerequisites } from '~/components/learn/catalog-facts'
 import { failIfAsked } from '~/features/progress/section-faults.server.ts'
@@ -23,12 +23,11 @@ import type { Route } from './+types/path'
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const user = await requireUser(request)
 	failIfAsked(request, 'path')
-	const [path, certificate] = await Promise.all([
-		getPathOverview(params.pathId, user.id, isAdmin(user), getLanguage(request)),
-		pathCertificateState(user.id, params.pathId),
-	])
+	// One statement: the learner's catalog read carries their certificates.
+	const context = await certificateContext(user.id)
+	const path = await getPathOverview(params.pathId, user.id, isAdmin(user), getLanguage(request), context)
 	if (!path) throw new Response('Learning path not found.', { status: 404 })
-	return { path, certificate }
+	return { path, certificate: pathCertificateState(context, params.pathId) }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.path.title }]
