@@ -269,6 +269,18 @@ describe('certificates', () => {
 		expect(await listCertificates(learner)).toHaveLength(1)
 	})
 
+	it('is issued whatever the order the lessons are completed in, only once the last one missing is done', async () => {
+		const reverse = await createUser('cert-reverse@example.test')
+		const { path, module: mod } = await createCurriculum({ types: [], path: { title: 'Any order' } })
+		const ids: string[] = []
+		for (const i of [1, 2, 3]) ids.push((await createLesson(mod.id, 'text', { title: `Step ${i}`, order: i })).id)
+		// The last lesson first, then the first: the middle one is still missing.
+		expect((await completeLesson(reverse, ids[2]!))?.certificate).toBeNull()
+		expect((await completeLesson(reverse, ids[0]!))?.certificate).toBeNull()
+		expect(await stateOf(reverse, path.id)).toEqual({ certificateId: null, complete: false })
+		expect((await completeLesson(reverse, ids[1]!))?.certificate?.created).toBe(true)
+	})
+
 	it("never puts a part of an unnamed learner's e-mail address on the public certificate", async () => {
 		const unnamed = await createUser('jane.doe.private@example.test')
 		for (const id of lessonIds.slice(0, 2)) await completeLesson(unnamed, id)

@@ -124,9 +124,11 @@ export function pathCertificateState({ tree, learner, extra }: CertificateContex
 
 /**
  * Whether the learner completed the path, and their certificate for it: what every completed lesson asks
- * before issuing. The path's published lessons come from the kept curriculum, and
- * each is looked up by key in the learner's progress (a correlated subquery, which the planner never turns into
- * a join over the learner's rows): one lookup per lesson, whatever the learner's history.
+ * before issuing. The path's published lessons come from the kept curriculum, and each is looked up by key in
+ * the learner's progress (a correlated subquery, which the planner never turns into a join over the learner's
+ * rows), last lesson first, until one is not completed: a learner working through a path in order is answered
+ * by the first lookup, and only the path's last lesson looks them all up (it was every lesson on every
+ * completion: a quarter of a completion's time on a 500-lesson path).
  *
  * The ids go as one JSON parameter (`lessonIds`, kept for pathFacts): PostgreSQL estimates its elements the same
  * whatever the path, so the statement keeps one plan (an array would be re-planned on every call for paths under
@@ -134,21 +136,22 @@ export function pathCertificateState({ tree, learner, extra }: CertificateContex
  * issue: asked on every completion and path page, it cost 3 ms for a new learner and 47 ms for one with 100,000
  * completions. Null for a path that is not published.
  */
-async function pathProgress(userId: string, pathId: string): Promise<{ done: number; total: number; certificateId: string | null; lessonIds: string } | null> {
+async function pathProgress(userId: string, pathId: string): Promise<{ complete: boolean; certificateId: string | null; lessonIds: string } | null> {
 	const path = (await curriculum()).path.get(pathId)
 	if (!path?.isPublished) return null
 	const ids = pathLessonIds(path)
-	const lessonIds = JSON.stringify(ids)
+	const lessonIds = JSON.stringify(ids.toReversed())
 	const db = await getDb()
+	const p = userProgress
 	const {
 		rows: [row],
-	} = await db.execute<{ done: number; certificateId: string | null }>(sql`
+	} = await db.execute<{ missing: boolean; certificateId: string | null }>(sql`
 		SELECT
-			(SELECT count(*) FROM jsonb_array_elements_text(${lessonIds}::jsonb) AS l(id)
-				WHERE (SELECT ${userProgress.status} FROM ${userProgress} WHERE ${userProgress.userId} = ${userId} AND ${userProgress.lessonId} = l.id::uuid) = 'completed')::int AS done,
+			EXISTS (SELECT 1 FROM jsonb_array_elements_text(${lessonIds}::jsonb) AS l(id)
+				WHERE (SELECT ${p.status} FROM ${p} WHERE ${p.userId} = ${userId} AND ${p.lessonId} = l.id::uuid) IS DISTINCT FROM 'completed') AS missing,
 			(SELECT ${certificates.id}::text FROM ${certificates} WHERE ${certificates.userId} = ${userId} AND ${certificates.pathId} = ${pathId}) AS "certificateId"
 	`)
-	return { done: Number(row?.done ?? 0), total: ids.length, certificateId: row?.certificateId ?? null, lessonIds }
+	return { complete: ids.length > 0 && row?.missing === false, certificateId: row?.certificateId ?? null, lessonIds }
 }
 
 const isComplete = (p: { done: number; total: number }) => p.total > 0 && p.done >= p.total
@@ -162,7 +165,7 @@ export async function issueCertificateIfComplete(userId: string, pathId: string,
 	const progress = await pathProgress(userId, pathId)
 	if (!progress) return null
 	if (progress.certificateId) return { id: progress.certificateId, created: false }
-	if (!isComplete(progress)) return null
+	if (!progress.complete) return null
 	const facts = await pathFacts(userId, pathId, progress.lessonIds)
 	if (!facts) return null
 
