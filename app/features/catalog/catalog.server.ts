@@ -299,6 +299,9 @@ export async function getVisibleLesson(lessonId: string, preview = false, kept?:
 	}
 }
 
+/** A lesson as getVisibleLesson found it: visible along its chain, with its body. */
+export type VisibleLesson = NonNullable<Awaited<ReturnType<typeof getVisibleLesson>>>
+
 /** A lesson's title and body in the learner's language (quizzes localise per question, in lesson-view). */
 export function localizeLesson<L extends { title: string; titlePt: string | null; lessonType: string; content: string | null; contentPt: string | null }>(
 	lesson: L,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Bound } from '~/lib/sql-statement.server.ts'
-import { getVisibleLesson, isUuid } from '~/features/catalog/catalog.server.ts'
+import { getVisibleLesson, isUuid, type VisibleLesson } from '~/features/catalog/catalog.server.ts'
 import { completedIn, curriculum, visibleChain, visibleLessons, type PathNode } from '~/features/catalog/curriculum.server.ts'
 import { catalogContext, type CatalogContext } from '~/features/catalog/learner-state.server.ts'
 import { localize, localizeOptional } from '~/features/catalog/localize.ts'
@@ -67,9 +67,11 @@ export async function markViewed(userId: string, lessonId: string) {
  * can say so: enrollment is never a silent side effect). One transaction.
  * When that was the path's last lesson, the path's certificate is issued.
  */
-export async function completeLesson(userId: string, lessonId: string, preview = false) {
-	const lesson = await getVisibleLesson(lessonId, preview)
+export async function completeLesson(userId: string, lessonOrId: string | VisibleLesson, preview = false) {
+	// The player's action found the lesson already (to check it is this course's): not read again.
+	const lesson = typeof lessonOrId === 'string' ? await getVisibleLesson(lessonOrId, preview) : lessonOrId
 	if (!lesson) return null
+	const lessonId = lesson.id
 	const db = await getDb()
 	const awarded = await db.transaction(async (tx) => {
 		await tx
@@ -108,13 +110,13 @@ export async function completeLesson(userId: string, lessonId: string, preview =
  * completeLesson() for the player's button: 'failed' when it failed for another reason than the database
  * being away (that stays the page's 503), logged, so the learner is told 'Error marking lesson as completed'.
  */
-export async function completeOrFail(request: Request, userId: string, lessonId: string, preview = false) {
+export async function completeOrFail(request: Request, userId: string, lesson: VisibleLesson, preview = false) {
 	try {
 		failIfAsked(request, 'complete')
-		return await completeLesson(userId, lessonId, preview)
+		return await completeLesson(userId, lesson, preview)
 	} catch (err) {
 		if (isConnectionFault(err)) throw err
-		log.error('lesson completion failed', { userId, lessonId, message: err instanceof Error ? err.message : String(err) })
+		log.error('lesson completion failed', { userId, lessonId: lesson.id, message: err instanceof Error ? err.message : String(err) })
 		return 'failed' as const
 	}
 }

@@ -101,7 +101,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		if (owner.lessonType === 'challenge') return failure('learn.errors.challengeNotPassed', 409)
 		// A quiz is completed by an attempt that reaches its pass mark (answerQuestion), never by skipping it.
 		if (owner.lessonType === 'quiz' && !(await hasPassedQuiz(user.id, owner.id, owner.content))) return failure('learn.errors.quizNotPassed', 409)
-		const done = await completeOrFail(request, user.id, parsed.data.lessonId, preview)
+		const done = await completeOrFail(request, user.id, owner, preview)
 		if (done === 'failed') return failure('learn.errors.completeFailed', 500)
 		if (!done) return failure('learn.errors.saveFailed', 404)
 		// A new certificate (this was the path's last lesson) is announced with a link to it.
