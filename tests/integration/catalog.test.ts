@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { lessonContent, lessonContentPt } from '~/features/admin/lists.server.ts'
 import { getCourseOutline, getPathOverview, getVisibleLesson, listAvailablePaths, outlineSections } from '~/features/catalog/catalog.server.ts'
+import { catalogContext } from '~/features/catalog/learner-state.server.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 import { completion, createCurriculum, createLearner, createLesson, enrollIn, type Curriculum } from '#tests/support/factories.ts'
 
@@ -20,6 +21,14 @@ beforeAll(async () => {
 })
 
 describe('catalog reads', () => {
+	it("keeps a learner's enrollments oldest first, in the order the factories made them", async () => {
+		const paths: string[] = []
+		for (let i = 0; i < 6; i++) paths.push((await createCurriculum({ types: ['text'] })).path.id)
+		const walker = (await createLearner()).id
+		for (const id of paths) await enrollIn(walker, id)
+		expect((await catalogContext(walker)).learner.enrolledInOrder).toEqual(paths)
+	})
+
 	it('lists the path with its published lessons and the learner progress, localized', async () => {
 		const card = (await listAvailablePaths(learner, { lang: 'pt-BR' })).find((p) => p.id === cur.path.id)
 		expect(card).toMatchObject({ title: 'Trilha do catálogo', courseCount: 1, lessonCount: 2, completedLessons: 1, isEnrolled: true })

@@ -34,8 +34,16 @@ export async function createLearner(overrides: Partial<typeof user.$inferInsert>
 	return row!
 }
 
+// The embedded engine's clock moves in whole milliseconds, and a learner's enrollments are ordered oldest first
+// (created_at, then a random id): two made in the same millisecond came out in either order, and a test that
+// enrolled in four paths back to back failed now and then. Factories enroll in call order, a millisecond apart
+// at least, as a learner's clicks always are.
+let lastEnrolledAt = 0
+
 export async function enrollIn(userId: string, pathId: string) {
+	while (Date.now() <= lastEnrolledAt) await new Promise((resolve) => setTimeout(resolve, 1))
 	if (!(await enroll(userId, pathId))) throw new Error(`cannot enroll in ${pathId}: no such published path`)
+	lastEnrolledAt = Date.now()
 }
 
 /**
