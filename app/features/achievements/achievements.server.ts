@@ -70,7 +70,10 @@ const factsColumns: CatalogColumns = (userId) => {
 	return sql`
 		(SELECT ${user.emailVerified} FROM ${user} WHERE ${user.id} = ${userId}) AS "emailVerified",
 		(SELECT json_build_object(${profileFactsFields(p)}) FROM ${p} WHERE ${p.userId} = ${userId}) AS profile,
-		(SELECT count(*)::int FROM (SELECT 1 FROM ${up} WHERE ${up.userId} = ${userId} LIMIT 1) s) AS "lessonsStarted",
+		-- "Any row?" in index order: a bare LIMIT 1 let PostgreSQL plan a sequential scan for a learner with many
+		-- rows (most of the table matches, so a match looks near), and it read every other learner's rows first:
+		-- 6 ms for a learner with 100,000 completions. The same for the tutor's messages.
+		(SELECT count(*)::int FROM (SELECT 1 FROM ${up} WHERE ${up.userId} = ${userId} ORDER BY ${up.lessonId} LIMIT 1) s) AS "lessonsStarted",
 		-- Each quiz's first finished attempt only: a retake comes after its answers were shown.
 		(SELECT json_build_object('correct', correct, 'total', total) FROM (
 			SELECT DISTINCT ON (${quizAttempts.lessonId}) ${quizAttempts.correct} AS correct, ${quizAttempts.total} AS total FROM ${quizAttempts}
@@ -80,7 +83,7 @@ const factsColumns: CatalogColumns = (userId) => {
 		(SELECT count(*)::int FROM ${challengeAttempts} WHERE ${challengeAttempts.userId} = ${userId} AND ${challengeAttempts.firstPassedAt} IS NOT NULL) AS "challengesPassed",
 		EXISTS (SELECT 1 FROM ${account} WHERE ${account.userId} = ${userId} AND ${account.providerId} = 'github') AS "githubConnected",
 		(SELECT count(*)::int FROM (
-			SELECT 1 FROM ${tutorMessages} WHERE ${tutorMessages.userId} = ${userId} AND ${tutorMessages.role} = 'user' LIMIT 1
+			SELECT 1 FROM ${tutorMessages} WHERE ${tutorMessages.userId} = ${userId} AND ${tutorMessages.role} = 'user' ORDER BY ${tutorMessages.createdAt} LIMIT 1
 		) t) AS "tutorQuestions",
 		(SELECT json_agg(${achievementClaims.taskId}) FROM ${achievementClaims} WHERE ${achievementClaims.userId} = ${userId}) AS claimed,
 		-- Every ledger row's XP, as the triggers keep it (migration 0004): the sum of the ledger, without reading it.
