@@ -153,17 +153,22 @@ export async function createSessionCookies(db: Db, userIds: string[], secret: st
 	return cookies
 }
 
-export type BenchTargets = { courseId: string; lessonId: string; lessons: { id: string; courseId: string }[] }
+export type BenchTargets = { pathId: string; courseId: string; lessonId: string; lessons: { id: string; courseId: string }[] }
 
-/** What the HTTP load opens and completes: the first bench course and every bench lesson in order. */
+/** What the HTTP load opens and completes: the first bench path and course, and every bench lesson in order. */
 export async function benchTargets(db: Db): Promise<BenchTargets> {
 	const list = await db
-		.select({ id: lessons.id, courseId: courses.id })
+		.select({ id: lessons.id, courseId: courses.id, pathId: courses.pathId })
 		.from(lessons)
 		.innerJoin(modules, eq(modules.id, lessons.moduleId))
 		.innerJoin(courses, eq(courses.id, modules.courseId))
 		.innerJoin(learningPaths, and(eq(learningPaths.id, courses.pathId), like(learningPaths.slug, 'bench-path-%')))
 		.orderBy(learningPaths.slug, courses.order, modules.order, lessons.order)
 	if (!list.length) throw new Error('no bench lessons: fill the database first')
-	return { courseId: list[0]!.courseId, lessonId: list[Math.min(4, list.length - 1)]!.id, lessons: list }
+	return {
+		pathId: list[0]!.pathId,
+		courseId: list[0]!.courseId,
+		lessonId: list[Math.min(4, list.length - 1)]!.id,
+		lessons: list.map(({ id, courseId }) => ({ id, courseId })),
+	}
 }

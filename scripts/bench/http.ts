@@ -69,6 +69,7 @@ export function routeSpecs(t: BenchTargets, cookies: string[], origin: string): 
 		{ key: 'scoreboard', label: 'scoreboard', signedIn: true, next: (c) => ({ path: '/dashboard/scoreboard', headers: { cookie: cookie(c) } }) },
 		{ key: 'profile', label: 'profile', signedIn: true, next: (c) => ({ path: '/dashboard/profile', headers: { cookie: cookie(c) } }) },
 		{ key: 'achievements', label: 'achievements', signedIn: true, next: (c) => ({ path: '/dashboard/achievements', headers: { cookie: cookie(c) } }) },
+		{ key: 'path', label: 'path page', signedIn: true, next: (c) => ({ path: `/dashboard/learn/path/${t.pathId}`, headers: { cookie: cookie(c) } }) },
 		{
 			// As a browser asks for it: compressed. The other rows ask without Accept-Encoding, like the bare ceiling.
 			key: 'dashboard-gzip',
