@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '#db/client.server.ts'
 import { gatherFacts } from '~/features/achievements/achievements.server.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
+import { jsonValue, rowsOf } from '~/lib/sql-rows.ts'
 import { createCurriculum, createLearner } from '#tests/support/factories.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 
@@ -54,9 +54,8 @@ describe("a learner with most of a table's rows", () => {
 		const count = Math.max(...[...statement!.text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])))
 		const values = Array.from({ length: count }, (_, i) => (statement!.text.includes(`$${i + 1}::bigint`) ? 'NULL' : `'${heavy}'`)).join(', ')
 		await h.db.execute(sql`SET plan_cache_mode = force_custom_plan`)
-		const [row] = rowsOf<{ 'QUERY PLAN': [{ Plan: Node }] }>(await h.db.execute(sql.raw(`EXPLAIN (FORMAT JSON) EXECUTE ${statement!.name}(${values})`)))
-		const plan = row!['QUERY PLAN']
-		const tree = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: Node }]
-		expect(limitedScans(tree[0].Plan)).toEqual([])
+		const [row] = rowsOf<{ 'QUERY PLAN': unknown }>(await h.db.execute(sql.raw(`EXPLAIN (FORMAT JSON) EXECUTE ${statement!.name}(${values})`)))
+		const [plan] = jsonValue<{ Plan: Node }[]>(row!['QUERY PLAN'], [])
+		expect(limitedScans(plan!.Plan)).toEqual([])
 	})
 })

@@ -133,8 +133,8 @@ export function pathCertificateState({ tree, learner, extra }: CertificateContex
  * The ids go as one JSON parameter (`lessonIds`, kept for pathFacts): PostgreSQL estimates its elements the same
  * whatever the path, so the statement keeps one plan (an array would be re-planned on every call for paths under
  * ten lessons: kept-plans.test.ts). pathFacts, which sums the learner's XP over their ledger, is read only to
- * issue: asked on every completion and path page, it cost 3 ms for a new learner and 47 ms for one with 100,000
- * completions. Null for a path that is not published.
+ * issue (when every completion and path page read it, it cost 3 ms for a new learner and 47 ms for one with
+ * 100,000 completions). Null for a path that is not published.
  */
 async function pathProgress(userId: string, pathId: string): Promise<{ complete: boolean; certificateId: string | null; lessonIds: string } | null> {
 	const path = (await curriculum()).path.get(pathId)

@@ -81,7 +81,7 @@ export async function answerQuestion(
 	const passed = passes(recorded.score, parsed.passPercent, recorded.answered)
 	if (!passed) return { ...base, passed }
 	// After the attempt's commit: completing reads it (completeQuizLesson's check) and is idempotent.
-	const done = at ? await completeLessons(userId, [{ lessonId, at }]).then(() => null) : await completeLesson(userId, lessonId, preview)
+	const done = at ? await completeLessons(userId, [{ lessonId, at }]).then(() => null) : await completeLesson(userId, lesson, preview)
 	return {
 		...base,
 		passed,

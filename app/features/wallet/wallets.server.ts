@@ -3,7 +3,7 @@ import { getAddress, type Address } from 'viem'
 import { walletAddresses } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
 import type { Bound } from '~/lib/sql-statement.server.ts'
-import { jsonValue, rowsOf } from '~/lib/sql-rows.ts'
+import { jsonValue } from '~/lib/sql-rows.ts'
 import type { LinkedWallet } from './types.ts'
 
 // Addresses are stored checksummed and compared case-insensitively: the unique index is on lower(address).
@@ -20,17 +20,12 @@ export const walletsColumn = (userId: Bound<string>) => {
 }
 
 export function walletsOf(column: unknown): LinkedWallet[] {
-	// Whole seconds in UTC, as the profile shows and the API returns them.
+	// Whole seconds in UTC, as the profile shows them.
 	return jsonValue<[string, number, string][]>(column, []).map(([address, chainId, createdAt]) => ({
 		address,
 		chainId,
 		createdAt: new Date(createdAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
 	}))
-}
-
-export async function listWallets(userId: string): Promise<LinkedWallet[]> {
-	const db = await getDb()
-	return walletsOf(rowsOf<{ wallets: unknown }>(await db.execute(sql`SELECT ${walletsColumn(userId)}`))[0]?.wallets)
 }
 
 /** Link a verified address (stored checksummed). One account per address, case-insensitively. */
