@@ -224,7 +224,7 @@ async function httpSuite(kind: 'pglite' | 'postgres', processes: 1 | 2, portBase
 			r.ratioToCeiling = Math.round((r.requestsPerSec / ceilingRun.requestsPerSec) * 10000) / 10000
 			routes.push(r)
 			log(
-				`  ${spec.label}: ${r.requestsPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, errors ${r.errors}, non-2xx ${r.non2xx}, CPU ${r.cpuMsPerRequest} ms/request, RSS ${r.peakRssMb} MB, new visitor ${r.newVisitorMs?.median}/${r.newVisitorMs?.max} ms`,
+				`  ${spec.label}: ${r.requestsPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, errors ${r.errors}, non-2xx ${r.non2xx}, CPU ${r.cpuMsPerRequest} ms/request, RSS ${r.peakRssMb} MB, new visitor ${r.newVisitorMs?.median}/${r.newVisitorMs?.max} ms, first wave ${r.firstWaveMs?.median}/${r.firstWaveMs?.max} ms`,
 			)
 		}
 		const mem = overall.stop()
@@ -254,11 +254,11 @@ function httpTable(title: string, s: HttpSuite) {
 		'',
 		`${s.processes} server process${s.processes > 1 ? 'es' : ''} on ${s.database === 'pglite' ? 'the embedded database (PGlite)' : 'PostgreSQL'}, ${CONNECTIONS} connections, ${DURATION} s per route after ${WARMUP} s of warm-up. Ceiling: ${s.ceiling.processes} bare Node http process${s.ceiling.processes > 1 ? 'es' : ''} serving ${s.landingBytes.toLocaleString('en-US')} bytes: **${s.ceiling.requestsPerSec.toLocaleString('en-US')} req/s** (p50 ${s.ceiling.p50Ms} ms, p99 ${s.ceiling.p99Ms} ms).`,
 		'',
-		'| route | req/s | p50 (ms) | p99 (ms) | errors | non-2xx | % of ceiling | server CPU per request (ms) | peak RSS (MB) | new visitor TTFB (ms, median / max) |',
-		'|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+		'| route | req/s | p50 (ms) | p99 (ms) | errors | non-2xx | % of ceiling | server CPU per request (ms) | peak RSS (MB) | new visitor TTFB (ms, median / max) | first wave (ms, median / max) |',
+		'|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
 		...s.routes.map(
 			(r) =>
-				`| ${r.label} | ${r.requestsPerSec.toLocaleString('en-US')} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} | ${r.ratioToCeiling === undefined ? '' : `${(r.ratioToCeiling * 100).toFixed(1)}%`} | ${r.cpuMsPerRequest ?? ''} | ${r.peakRssMb} | ${r.newVisitorMs ? `${r.newVisitorMs.median} / ${r.newVisitorMs.max}` : ''} |`,
+				`| ${r.label} | ${r.requestsPerSec.toLocaleString('en-US')} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.non2xx} | ${r.ratioToCeiling === undefined ? '' : `${(r.ratioToCeiling * 100).toFixed(1)}%`} | ${r.cpuMsPerRequest ?? ''} | ${r.peakRssMb} | ${r.newVisitorMs ? `${r.newVisitorMs.median} / ${r.newVisitorMs.max}` : ''} | ${r.firstWaveMs ? `${r.firstWaveMs.median} / ${r.firstWaveMs.max}` : ''} |`,
 		),
 		'',
 		`Peak RSS of the server${s.processes > 1 ? 's (sum)' : ''} under this load: ${s.peakRssMb} MB sampled every 100 ms (VmHWM ${s.hwmRssMb} MB).`,
