@@ -16,8 +16,9 @@
 // size in the same run (the ceiling of this machine), then runs autocannon on each route while sampling
 // the server's RSS from /proc/<pid>/status. Each route's connections are opened once, at the start of its
 // warm-up, and stay open into the measured part (latencies of clients connected throughout); the first
-// request of each is reported apart (first wave), as is a new connection every 500 ms (new visitor). PostgreSQL suites use throw-away databases (CREATE DATABASE on
-// the server of DATABASE_URL, dropped afterwards); the database named in DATABASE_URL is never written.
+// request of each is reported apart (first wave), as is a new connection every 500 ms (new visitor).
+// PostgreSQL suites use throw-away databases (CREATE DATABASE on the server of DATABASE_URL, dropped
+// afterwards); the database named in DATABASE_URL is never written.
 import { randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'

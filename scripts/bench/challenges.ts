@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm'
 import { readContentTree } from '~/features/catalog/content-files.server.ts'
 import { importCurriculum } from '~/features/catalog/import.server.ts'
 import { addLearner, createSessionCookies } from '../bench-data.ts'
-import { runLoad, type RouteResult } from './http.ts'
+import { percentile, runLoad, type RouteResult } from './http.ts'
 import { sampleRss, startAppServer, type Proc } from './processes.ts'
 
 export type ChallengeBench = {
@@ -28,11 +28,6 @@ export type ChallengeBench = {
 		p99Ratio: number
 	}
 	memory: { baselineRssMb: number; peakRssMb: number; perWorkerMb: number }
-}
-
-const percentile = (values: number[], p: number) => {
-	const sorted = [...values].sort((a, b) => a - b)
-	return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0)
 }
 
 const rssMb = (pid: number) => {

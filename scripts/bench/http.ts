@@ -166,25 +166,25 @@ export async function runLoad(
 	clearTimeout(timer)
 	const seconds = (performance.now() - measuredFrom) / 1000
 	const newVisitorMs = probe ? await probe.stop() : undefined
-	const sorted = latencies.sort((a, b) => a - b)
-	const requests = sorted.length + non2xx
+	const requests = latencies.length + non2xx
 	return {
 		newVisitorMs,
 		firstWaveMs: summary(firstWave),
 		key: spec.key,
 		label: spec.label,
 		requestsPerSec: Math.round(requests / seconds),
-		p50Ms: Math.round(percentile(sorted, 0.5)),
-		p99Ms: Math.round(percentile(sorted, 0.99)),
+		p50Ms: percentile(latencies, 50),
+		p99Ms: percentile(latencies, 99),
 		requests,
 		errors,
 		non2xx,
 	}
 }
 
-/** The value below which `p` of the sorted values lie (nearest rank). */
-function percentile(sorted: number[], p: number) {
-	return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]! : 0
+/** The `p`th percentile of the values (nearest rank), in whole units; 0 for none. */
+export function percentile(values: number[], p: number) {
+	const sorted = [...values].sort((a, b) => a - b)
+	return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0)
 }
 
 function summary(values: number[]) {

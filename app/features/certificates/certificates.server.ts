@@ -110,6 +110,8 @@ export function certificateContext(userId: string): Promise<CertificateContext> 
 	return catalogContext<CertificateColumns>(userId, certificateIdsColumn)
 }
 
+const isComplete = (p: { done: number; total: number }) => p.total > 0 && p.done >= p.total
+
 /**
  * For the path page: the learner's certificate, or whether they could claim one, from their catalog statement
  * (the published lessons counted in the completed set that statement checked, as every learner page counts them).
@@ -153,8 +155,6 @@ async function pathProgress(userId: string, pathId: string): Promise<{ complete:
 	`)
 	return { complete: ids.length > 0 && row?.missing === false, certificateId: row?.certificateId ?? null, lessonIds }
 }
-
-const isComplete = (p: { done: number; total: number }) => p.total > 0 && p.done >= p.total
 
 /**
  * Issue the certificate when every published lesson of the path is completed. Idempotent: the unique
