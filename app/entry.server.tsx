@@ -56,6 +56,8 @@ export default async function handleRequest(request: Request, responseStatusCode
 	if (key) responseHeaders.set('X-Render', page === undefined ? 'rendered' : 'kept')
 	if (page !== undefined) {
 		responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+		// Whole and known: the server writes it in one piece, headers and all (server/react-router.ts).
+		responseHeaders.set('Content-Length', String(page.body.length))
 		// Already gzipped: the server's compression passes an encoded body on as it is (server/app.ts).
 		if (page.gzip) {
 			responseHeaders.set('Content-Encoding', 'gzip')

@@ -61,7 +61,8 @@ async function pump(body: ReadableStream<Uint8Array>, res: ExpressResponse) {
 	}
 }
 
-async function send(res: ExpressResponse, response: Response) {
+/** A Fetch API response onto an Express one. */
+export async function send(res: ExpressResponse, response: Response) {
 	if (res.destroyed || res.writableEnded) {
 		await response.body?.cancel()
 		return
@@ -71,6 +72,9 @@ async function send(res: ExpressResponse, response: Response) {
 	for (const [key, value] of response.headers.entries()) res.append(key, value)
 	if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) res.flushHeaders()
 	if (!response.body) return void res.end()
+	// A body of a stated length (a kept page) is whole: one write with the headers, no chunked framing and
+	// no end-of-body write of its own.
+	if (response.headers.has('content-length')) return void res.end(Buffer.from(await response.arrayBuffer()))
 	try {
 		await pump(response.body, res)
 	} catch (error) {

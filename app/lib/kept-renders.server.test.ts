@@ -32,6 +32,8 @@ describe('renderKey', () => {
 		const keyA = await renderKey(get('/dashboard'), 200, a, ['en', 'onShellReady'])
 		expect(keyA).toMatch(/^[\w-]{43}$/)
 		expect(await renderKey(get('/dashboard'), 200, b, ['en', 'onShellReady'])).toBe(keyA)
+		// Made when first read, then the same stream however often the render reads the property.
+		expect(a.serverHandoffStream).toBe(a.serverHandoffStream)
 		expect(await text(a.serverHandoffStream)).toBe('[{"user":1},"xp",120]\n')
 	})
 

@@ -93,7 +93,8 @@ export function createKeptRenders({ maxBytes, seenKeys = 4096 }: { maxBytes: num
 
 /**
  * The key of a page's render, or null when the render is not kept. Reads React Router's hydration stream (it
- * is already encoded, eagerly, when the page renders) and gives the context a copy of it to render from.
+ * is already encoded, eagerly, when the page renders) and gives the context a copy of it to render from, made
+ * when a render asks for it.
  */
 export async function renderKey(request: Request, status: number, context: EntryContext, parts: string[]): Promise<string | null> {
 	if (request.method !== 'GET' || status !== 200 || context.isSpaMode) return null
@@ -105,11 +106,18 @@ export async function renderKey(request: Request, status: number, context: Entry
 	const chunks: Uint8Array[] = []
 	const reader = stream.getReader()
 	for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value as Uint8Array)
-	context.serverHandoffStream = new ReadableStream({
-		start(controller) {
-			for (const chunk of chunks) controller.enqueue(chunk)
-			controller.close()
-		},
+	// Only a render reads it again: a kept page is answered without one, and a stream costs to set up.
+	let replay: ReadableStream<Uint8Array> | undefined
+	Object.defineProperty(context, 'serverHandoffStream', {
+		configurable: true,
+		enumerable: true,
+		get: () =>
+			(replay ??= new ReadableStream({
+				start(controller) {
+					for (const chunk of chunks) controller.enqueue(chunk)
+					controller.close()
+				},
+			})),
 	})
 	const url = new URL(request.url)
 	const hash = createHash('sha256').update(url.pathname + url.search)

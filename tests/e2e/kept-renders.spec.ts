@@ -12,7 +12,8 @@ async function get(request: APIRequestContext, path: string, fresh = false, head
 	expect(res.status(), path).toBe(200)
 	const nonce = nonceOf(res.headers()['content-security-policy'])
 	const body = await res.text()
-	return { render: res.headers()['x-render'], encoding: res.headers()['content-encoding'], nonce, body, page: body.replaceAll(nonce, 'NONCE') }
+	const { 'x-render': render, 'content-encoding': encoding, 'content-length': length, 'transfer-encoding': framing } = res.headers()
+	return { render, encoding, length, framing, nonce, body, page: body.replaceAll(nonce, 'NONCE') }
 }
 
 type Answer = Awaited<ReturnType<typeof get>>
@@ -76,6 +77,10 @@ test('a signed-in page asked again is the page a fresh render gives, with a nonc
 		expect(plain.render, path).toBe('kept')
 		expect(plain.encoding, path).toBeUndefined()
 		expect(plain.page, `${path}: the kept page, plain`).toBe(first.page)
+		// A kept page is whole: sent with its length, in one piece, never chunked.
+		expect(Number(plain.length), path).toBe(Buffer.byteLength(plain.body))
+		expect(Number(kept.length), path).toBeGreaterThan(0)
+		expect([kept.framing, plain.framing], path).toEqual([undefined, undefined])
 		// Each answer carries the nonce of its own Content-Security-Policy, in every script.
 		expect(new Set([first.nonce, second.nonce, kept.nonce, plain.nonce]).size).toBe(4)
 		expect(kept.body).toContain(`nonce="${kept.nonce}"`)

@@ -1,0 +1,46 @@
+import type http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import express from 'express'
+import { afterEach, describe, expect, it } from 'vitest'
+import { send } from './react-router.ts'
+
+describe('send: a Fetch API response onto the socket', () => {
+	let server: http.Server | undefined
+	afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
+
+	it('writes a body of stated length whole, in one end; streams any other as it comes', async () => {
+		const writes: Record<string, number> = {}
+		const page = 'x'.repeat(70_000)
+		const app = express()
+		app.get('/:kind', (req, res, next) => {
+			const kind = req.params.kind!
+			const write = res.write.bind(res)
+			writes[kind] = 0
+			res.write = ((...args: Parameters<typeof res.write>) => (writes[kind]!++, write(...args))) as typeof res.write
+			const body =
+				kind === 'whole'
+					? new Response(page, { headers: { 'content-length': String(page.length) } })
+					: new Response(
+							new ReadableStream({
+								start(controller) {
+									controller.enqueue(new TextEncoder().encode(page.slice(0, 35_000)))
+									setTimeout(() => (controller.enqueue(new TextEncoder().encode(page.slice(35_000))), controller.close()), 20)
+								},
+							}),
+						)
+			send(res, body).catch(next)
+		})
+		server = app.listen(0, '127.0.0.1')
+		await new Promise((r) => server!.once('listening', r))
+		const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+		const whole = await fetch(`${base}/whole`)
+		expect(whole.headers.get('content-length')).toBe(String(page.length))
+		expect(whole.headers.get('transfer-encoding')).toBeNull()
+		expect(await whole.text()).toBe(page)
+		expect(writes.whole).toBe(0)
+		const streamed = await fetch(`${base}/streamed`)
+		expect(streamed.headers.get('transfer-encoding')).toBe('chunked')
+		expect(await streamed.text()).toBe(page)
+		expect(writes.streamed).toBe(2)
+	})
+})
