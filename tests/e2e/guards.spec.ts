@@ -19,6 +19,19 @@ test('anonymous visitors of /dashboard/* are sent to /login, remembering where t
 	}
 })
 
+test("a click inside the app without a session (the page's data, /x.data) leads to sign-in and back to the page, not to its data", async ({ request }) => {
+	// React Router answers a data request's redirect in the body (status 202), for the browser to follow.
+	for (const path of ['/dashboard/scoreboard?period=week', '/dashboard']) {
+		const [pathname, search = ''] = path.split('?')
+		const res = await request.get(`${pathname}.data${search ? `?${search}&` : '?'}_routes=root,routes/dashboard/layout`, { maxRedirects: 0 })
+		expect(res.status(), path).toBe(202)
+		const body = await res.text()
+		expect(body, path).toContain(`/login?redirectTo=${encodeURIComponent(path)}`)
+		expect(body, path).not.toContain('.data')
+		expect(body, path).not.toContain('_routes')
+	}
+})
+
 test('a hostile query too long to remember is dropped from the way back, never sent back in a header no client can read', async ({ request }) => {
 	const emoji = encodeURIComponent('👩‍💻🏳️‍🌈𝕏').repeat(40)
 	const path = '/dashboard/scoreboard'

@@ -9,10 +9,10 @@ const getSession = vi.fn(async ({ headers }: { headers: Headers }) =>
 )
 vi.mock('./auth.server.ts', () => ({ getAuth: async () => ({ api: { getSession } }) }))
 
-const { getUser } = await import('./session.server.ts')
+const { getUser, requireUser } = await import('./session.server.ts')
 const { forgetAllSessions } = await import('./session-cache.server.ts')
 
-// React Router hands every loader of one page load its own Request object with the same headers.
+// A page load's requests as loaders see them (the tests below use a new object for each, the harder case).
 const page = (method = 'GET', cookie = 'better-auth.session_token=good') => new Request('http://localhost/dashboard', { method, headers: { cookie } })
 
 describe('getUser', () => {
@@ -58,5 +58,20 @@ describe('getUser', () => {
 		await getUser(request)
 		await getUser(request)
 		expect(getSession).toHaveBeenCalledTimes(1)
+	})
+})
+
+describe('requireUser', () => {
+	it("sends a visitor without a session to sign in and back to the page, never to the framework's data address", async () => {
+		const asked = async (url: string) => {
+			const answer = await requireUser(new Request(`http://localhost${url}`)).catch((r: unknown) => r as Response)
+			return (answer as Response).headers.get('location')
+		}
+		// Loaders get the request as it came (future.v8_passThroughRequests): a navigation inside the app asks
+		// for /x.data, with the loaders to run in _routes.
+		expect(await asked('/dashboard/scoreboard.data?period=week&_routes=routes%2Fdashboard%2Fscoreboard')).toBe(
+			`/login?redirectTo=${encodeURIComponent('/dashboard/scoreboard?period=week')}`,
+		)
+		expect(await asked('/dashboard/scoreboard?period=week')).toBe(`/login?redirectTo=${encodeURIComponent('/dashboard/scoreboard?period=week')}`)
 	})
 })

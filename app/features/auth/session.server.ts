@@ -8,11 +8,12 @@ import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { getAuth } from './auth.server.ts'
 import { cachedSession, forgetAllSessions, forgetSession, forgetUserSessions, rememberSession } from './session-cache.server.ts'
 import { isAdmin, type SessionUser } from './user.ts'
+import { pageUrl } from '~/lib/page-url.ts'
 
-// One session lookup per page load, however many loaders ask for it. React Router hands each loader its
-// own Request object, so reads are memoised by the request's context (server/request-log.ts runs every request
-// in one) and cookie. Writes are memoised per Request object only: an action may sign in or out, or change
-// the user, and the loaders that run after it must see that.
+// One session lookup per page load, however many loaders ask for it. Reads are memoised by the request's
+// context (server/request-log.ts runs every request in one) and cookie, and by Request object. Writes are
+// memoised per Request object only: an action may sign in or out, or change the user, and the loaders that
+// run after it must see that (React Router gives them a GET Request of their own).
 const byRequest = new WeakMap<Request, Promise<SessionUser | null>>()
 const byContext = new WeakMap<object, Map<string, Promise<SessionUser | null>>>()
 
@@ -78,7 +79,7 @@ function isReadRequest(request: Request) {
 export async function requireUser(request: Request): Promise<SessionUser> {
 	const user = await getUser(request)
 	if (user) return user
-	const url = new URL(request.url)
+	const url = pageUrl(request)
 	if (!isReadRequest(request) || url.pathname.startsWith('/api/')) {
 		throw Response.json({ error: 'Unauthorized' }, { status: 401 })
 	}
@@ -89,7 +90,7 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 
 /** Admin pages redirect others to /dashboard; admin actions and APIs answer 403. */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
-	const url = new URL(request.url)
+	const url = pageUrl(request)
 	// Anyone who is not an admin, signed in or not, gets 403 from an admin action (pages still send
 	// anonymous visitors to /login first).
 	if (!(await getUser(request)) && (!isReadRequest(request) || url.pathname.startsWith('/api/'))) {
@@ -107,7 +108,7 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
 export async function requireAnonymous(request: Request) {
 	const user = await getUser(request)
 	if (user) {
-		const to = new URL(request.url).searchParams.get('redirectTo')
+		const to = pageUrl(request).searchParams.get('redirectTo')
 		throw redirect(safeRedirect(to))
 	}
 }

@@ -1,5 +1,6 @@
 import { getCourseOutline, getPathOverview } from '~/features/catalog/catalog.server.ts'
 import type { Language } from '~/features/i18n/config.ts'
+import { pageUrl } from '~/lib/page-url.ts'
 
 /**
  * A published path's outline for visitors without an account: titles of its courses, modules and lessons,
@@ -34,7 +35,7 @@ export async function publicOutline(pathId: string, lang: Language = 'en-US') {
 export async function sharedOutlineTarget(request: Request): Promise<string | null> {
 	// Only a visit: after a refused post, React Router loads the page with a GET that keeps the post's headers.
 	if ((request.method !== 'GET' && request.method !== 'HEAD') || request.headers.get('content-type')) return null
-	const url = new URL(request.url)
+	const url = pageUrl(request)
 	const path = url.pathname.match(/^\/dashboard\/learn\/path\/([^/]+)\/?$/)?.[1]
 	if (path) return (await getPathOverview(path, '', false)) ? `/paths/${path}` : null
 	const course = url.pathname.match(/^\/dashboard\/learn\/course\/([^/]+)\/?$/)?.[1]

@@ -4,6 +4,7 @@ import { inboxFilterSchema } from '~/features/applications/schemas.ts'
 import { requireUser } from '~/features/auth/session.server.ts'
 import { isAdmin } from '~/features/auth/user.ts'
 import type { Route } from './+types/applications-export'
+import { pageUrl } from '~/lib/page-url.ts'
 
 const header = [
 	'id',
@@ -25,7 +26,7 @@ const header = [
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUser(request)
 	if (!isAdmin(user)) throw Response.json({ error: 'Forbidden' }, { status: 403 })
-	const filter = inboxFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams))
+	const filter = inboxFilterSchema.parse(Object.fromEntries(pageUrl(request).searchParams))
 	const rows = await applicationsForExport(filter)
 	const csv = toCsv(
 		header,

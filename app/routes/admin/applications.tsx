@@ -25,10 +25,11 @@ import { requireAdmin } from '~/features/auth/session.server.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
 import { failure, parseBody, refused } from '~/lib/forms.server.ts'
 import type { Route } from './+types/applications'
+import { pageUrl } from '~/lib/page-url.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAdmin(request)
-	const filter = inboxFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams))
+	const filter = inboxFilterSchema.parse(Object.fromEntries(pageUrl(request).searchParams))
 	const t = getT(request)
 	const result = await listApplications(filter)
 	return {

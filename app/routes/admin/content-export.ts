@@ -4,6 +4,7 @@ import { packZip } from '~/features/admin/bundle-zip.server.ts'
 import { requireAdmin } from '~/features/auth/session.server.ts'
 import { getDb } from '~/lib/db.server.ts'
 import type { Route } from './+types/content-export'
+import { pageUrl } from '~/lib/page-url.ts'
 
 const query = z.object({
 	path: z
@@ -16,7 +17,7 @@ const query = z.object({
 // GET ?path=<slug>: the curriculum (or one path) as a .zip of the content/ folder format.
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAdmin(request)
-	const { path } = query.parse(Object.fromEntries(new URL(request.url).searchParams))
+	const { path } = query.parse(Object.fromEntries(pageUrl(request).searchParams))
 	const tree = await curriculumTree(await getDb(), { pathSlug: path })
 	if (path && !tree.length) return new Response('Learning path not found.', { status: 404 })
 	const zip = packZip(contentFiles(tree))

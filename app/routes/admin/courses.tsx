@@ -15,10 +15,11 @@ import type { AdminCourse } from '~/features/admin/types.ts'
 import { requireAdmin } from '~/features/auth/session.server.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
 import type { Route } from './+types/courses'
+import { pageUrl } from '~/lib/page-url.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAdmin(request)
-	const filter = contentFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams))
+	const filter = contentFilterSchema.parse(Object.fromEntries(pageUrl(request).searchParams))
 	const [courses, options] = await Promise.all([listCourses(filter), contentOptions()])
 	return { courses, options, filter, now: new Date().toISOString(), title: getT(request)('admin.sections.courses') }
 }

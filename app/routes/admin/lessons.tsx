@@ -19,11 +19,12 @@ import { requireAdmin } from '~/features/auth/session.server.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
 import { formatNumber } from '~/lib/program.ts'
 import type { Route } from './+types/lessons'
+import { pageUrl } from '~/lib/page-url.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAdmin(request)
 	// Searched, filtered and paged on the server; a malformed param is ignored and named, never an error.
-	const { query: filter, ignored } = parseLessonListQuery(new URL(request.url).searchParams)
+	const { query: filter, ignored } = parseLessonListQuery(pageUrl(request).searchParams)
 	const [list, options] = await Promise.all([listLessonPage(filter), contentOptions()])
 	return { ...list, options, filter, ignored, now: new Date().toISOString(), title: getT(request)('admin.sections.lessons') }
 }

@@ -28,10 +28,11 @@ import { isAdmin } from '~/features/auth/user.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
 import { failure, parseBody, refused } from '~/lib/forms.server.ts'
 import type { Route } from './+types/users'
+import { pageUrl } from '~/lib/page-url.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const admin = await requireAdmin(request)
-	const query = usersQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
+	const query = usersQuerySchema.parse(Object.fromEntries(pageUrl(request).searchParams))
 	const t = getT(request)
 	return {
 		...(await listUsers(query)),

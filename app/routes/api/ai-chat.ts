@@ -5,6 +5,7 @@ import { chatResponse, chatStreamResponse, clearResponse, conversationResponse, 
 import { getEnv } from '~/lib/env.server.ts'
 import { BODY_LIMITS, BodyTooLargeError, readBytes } from '~/lib/forms.server.ts'
 import type { Route } from './+types/ai-chat'
+import { pageUrl } from '~/lib/page-url.ts'
 
 // The AI Instructor, for signed-in learners only:
 //   GET    ?lessonId=                      the stored conversation
@@ -16,7 +17,7 @@ import type { Route } from './+types/ai-chat'
 const MAX_BODY_BYTES = BODY_LIMITS.json
 
 function lessonIdOf(request: Request) {
-	return lessonQuerySchema.safeParse({ lessonId: new URL(request.url).searchParams.get('lessonId') })
+	return lessonQuerySchema.safeParse({ lessonId: pageUrl(request).searchParams.get('lessonId') })
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

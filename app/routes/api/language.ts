@@ -3,6 +3,7 @@ import { isLanguage, languageCookie } from '~/features/i18n/config.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { failure, readFields } from '~/lib/forms.server.ts'
 import type { Route } from './+types/language'
+import { pageUrl } from '~/lib/page-url.ts'
 
 // POST lang=pt-BR|en-US: store the choice for a year; works without JavaScript too.
 export async function action({ request }: Route.ActionArgs) {
@@ -12,7 +13,7 @@ export async function action({ request }: Route.ActionArgs) {
 	const form = read.values
 	const lang = form.lang
 	if (!isLanguage(lang)) return failure('errors.unsupportedLanguage', 400)
-	const secure = new URL(request.url).protocol === 'https:'
+	const secure = pageUrl(request).protocol === 'https:'
 	const headers = { 'Set-Cookie': languageCookie(lang, secure) }
 	const back = form.redirectTo
 	if (typeof back === 'string' && back) return redirect(safeRedirect(back, '/'), { headers })

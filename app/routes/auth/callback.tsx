@@ -8,11 +8,12 @@ import { displayName } from '~/features/auth/user.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { getT } from '~/features/i18n/i18n.server.ts'
 import type { Route } from './+types/callback'
+import { pageUrl } from '~/lib/page-url.ts'
 
 // Better Auth has already exchanged the provider's code and set the session cookie
 // before sending the browser here; this page only reports the outcome and moves on.
 export async function loader({ request }: Route.LoaderArgs) {
-	const url = new URL(request.url)
+	const url = pageUrl(request)
 	const user = await getUser(request)
 	const title = getT(request)('auth.callback.title')
 	if (url.searchParams.get('error') || !user) return { ok: false as const, title }

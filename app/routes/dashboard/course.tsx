@@ -29,6 +29,7 @@ import { failure, parseBody, refused } from '~/lib/forms.server.ts'
 import type { Route } from './+types/course'
 import { failureKey } from '~/lib/failure.ts'
 import { numberFormat } from '~/features/i18n/formats.ts'
+import { pageUrl } from '~/lib/page-url.ts'
 
 /**
  * Requests whose action ran: React Router renders the page after a no-JavaScript post (maybe a refused one,
@@ -41,7 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	failIfAsked(request, 'course')
 	const preview = isAdmin(user)
 	const lang = getLanguage(request)
-	const url = new URL(request.url)
+	const url = pageUrl(request)
 	const asksFinished = url.searchParams.get('finished') === '1'
 	// Only the course-finished screen shows the XP the course earned.
 	const found = await learnerCourse(params.courseId, user.id, preview, lang, { xp: asksFinished })

@@ -18,11 +18,12 @@ import { SectionError } from '~/components/learn/section-error'
 import { enrollSchema } from '~/features/progress/schemas.ts'
 import { failure, parseBody, refused } from '~/lib/forms.server.ts'
 import type { Route } from './+types/explore'
+import { pageUrl } from '~/lib/page-url.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUser(request)
 	failIfAsked(request, 'explore')
-	const filter = parseCatalogFilter(new URL(request.url))
+	const filter = parseCatalogFilter(pageUrl(request))
 	return { ...(await exploreCatalog(user.id, getLanguage(request), filter)), filter, title: getT(request)('nav.paths') }
 }
 

@@ -13,13 +13,14 @@ import { readCookie } from '~/features/i18n/config.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { ensureAllMessages } from '~/features/i18n/client.ts'
 import type { Route } from './+types/layout'
+import { pageUrl } from '~/lib/page-url.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	// A shared path or lesson link without a session: the path's public outline with a sign-in call, not a
 	// bare redirect to sign-in (the layout decides: its redirect wins over its children's).
 	if (!(await getUser(request))) {
 		const shared = await sharedOutlineTarget(request)
-		const url = new URL(request.url)
+		const url = pageUrl(request)
 		if (shared) throw redirect(`${shared}?from=${encodeURIComponent(url.pathname + url.search)}`)
 	}
 	const user = await requireUser(request)

@@ -3,11 +3,12 @@ import { Link } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { log } from '~/lib/log.server.ts'
 import type { Route } from './+types/not-found'
+import { pageUrl } from '~/lib/page-url.ts'
 
 // An unknown address inside the signed-in area: answered by a child of the dashboard layout, so the sidebar
 // and header stay and the way back leads to the dashboard, not to the marketing home.
 export async function loader({ request }: Route.LoaderArgs) {
-	log.error('route not found', { path: new URL(request.url).pathname })
+	log.error('route not found', { path: pageUrl(request).pathname })
 	throw new Response('Not Found', { status: 404 })
 }
 

@@ -13,10 +13,11 @@ import { curriculum } from '~/features/catalog/curriculum.server.ts'
 import { boardQuerySchema, TOP_N } from '~/features/scoreboard/params.ts'
 import { boardPaths, scoreboard } from '~/features/scoreboard/scoreboard.server.ts'
 import type { Route } from './+types/scoreboard'
+import { pageUrl } from '~/lib/page-url.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUser(request)
-	const query = boardQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
+	const query = boardQuerySchema.parse(Object.fromEntries(pageUrl(request).searchParams))
 	const admin = isAdmin(user)
 	// Only the By path tab shows the paths (its buttons and its title): the global boards are one statement.
 	const paths = query.tab === 'path' ? boardPaths(await curriculum(), getLanguage(request)) : []

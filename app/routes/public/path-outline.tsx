@@ -8,13 +8,14 @@ import { publicOutline } from '~/features/progress/shared-outline.server.ts'
 import { getLanguage } from '~/features/i18n/i18n.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import type { Route } from './+types/path-outline'
+import { pageUrl } from '~/lib/page-url.ts'
 
 // A shared link to a path or lesson, opened without a session: the path's public outline and a way to sign
 // in (back to the shared address), instead of a bare redirect. Titles only: bodies and quizzes stay private.
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const [outline, user] = await Promise.all([publicOutline(params.pathId, getLanguage(request)), getUser(request)])
 	if (!outline) throw new Response('Learning path not found.', { status: 404 })
-	const url = new URL(request.url)
+	const url = pageUrl(request)
 	const from = url.searchParams.get('from')
 	// Only addresses inside this path's area come back through sign-in (no open redirect).
 	const back = from && /^\/dashboard\/learn\/(path|course)\/[0-9a-f-]{36}(\?lesson=[0-9a-f-]{36})?$/.test(from) ? from : `/dashboard/learn/path/${outline.id}`
