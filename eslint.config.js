@@ -28,6 +28,21 @@ export default tseslint.config(
 		},
 	},
 	{
+		// Loaders and actions get the request as it came (`future.v8_passThroughRequests`): its URL may be the
+		// framework's data address (/x.data?_routes=...). The page's own address is pageUrl(request).
+		files: ['app/**/*.{ts,tsx}'],
+		ignores: ['app/lib/page-url.ts', 'app/entry.server.tsx', 'app/lib/kept-renders.server.ts', '**/*.test.{ts,tsx}'],
+		rules: {
+			'no-restricted-syntax': [
+				'error',
+				{
+					selector: "NewExpression[callee.name='URL'] > MemberExpression.arguments[object.name='request'][property.name='url']",
+					message: "Read the page's address with pageUrl(request) from '~/lib/page-url.ts': a data request's URL ends in .data",
+				},
+			],
+		},
+	},
+	{
 		// Playwright fixtures call their callback `use`, which is not React's use().
 		files: ['tests/**/*.ts'],
 		rules: { 'react-hooks/rules-of-hooks': 'off' },
