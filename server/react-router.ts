@@ -21,10 +21,11 @@ export function requestUrl(req: IncomingMessage & { originalUrl?: string }): URL
 
 /** A Fetch API request for `req`, aborted when the client goes away before the answer is out. */
 function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-	const headers = new Headers()
+	// Pairs, filled into the Request's own headers once (a Headers object here would be copied into it).
+	const headers: [string, string][] = []
 	for (const [key, value] of Object.entries(req.headers)) {
-		if (Array.isArray(value)) for (const v of value) headers.append(key, v)
-		else if (value !== undefined) headers.set(key, value)
+		if (Array.isArray(value)) for (const v of value) headers.push([key, v])
+		else if (value !== undefined) headers.push([key, value])
 	}
 	let controller: AbortController | null = new AbortController()
 	res.on('finish', () => (controller = null))

@@ -208,7 +208,14 @@ export async function resumePoint(
 			.orderBy(sql`greatest(${userProgress.lastViewedAt}, ${userProgress.completedAt}) DESC NULLS LAST`)
 		return (await (limit ? q.limit(limit) : q)).map((r) => r.lessonId)
 	}
-	const find = (ids: string[]) => ids.map((id) => visibleChain(tree, id, false)).find((c) => c !== null) ?? null
+	// The most recent lesson still visible: the walk stops there.
+	const find = (ids: string[]) => {
+		for (const id of ids) {
+			const chain = visibleChain(tree, id, false)
+			if (chain) return chain
+		}
+		return null
+	}
 	const first = recent !== undefined ? (recent ?? []) : await touched(20)
 	// Fewer than 20 rows are all the learner has: nothing older to look through.
 	const chain = find(first) ?? (first.length < 20 ? null : find(await touched(null)))
