@@ -32,8 +32,28 @@ describe('renderKey', () => {
 		const keyA = await renderKey(get('/dashboard'), 200, a, ['en', 'onShellReady'])
 		expect(keyA).toMatch(/^[\w-]{43}$/)
 		expect(await renderKey(get('/dashboard'), 200, b, ['en', 'onShellReady'])).toBe(keyA)
-		// Made when first read, then the same stream however often the render reads the property.
-		expect(a.serverHandoffStream).toBe(a.serverHandoffStream)
+		expect(await text(a.serverHandoffStream)).toBe('[{"user":1},"xp",120]\n')
+	})
+
+	it('sets up the copy only when a render reads it, once (a kept page is answered without one)', async () => {
+		const a = context(['[{"user":1},"xp",120]\n'])
+		const Real = globalThis.ReadableStream
+		let made = 0
+		globalThis.ReadableStream = class extends Real<Uint8Array> {
+			constructor(...args: ConstructorParameters<typeof Real<Uint8Array>>) {
+				super(...args)
+				made++
+			}
+		} as typeof ReadableStream
+		try {
+			await renderKey(get('/dashboard'), 200, a, ['en', 'onShellReady'])
+			expect(made).toBe(0)
+			const stream = a.serverHandoffStream
+			expect(a.serverHandoffStream).toBe(stream)
+			expect(made).toBe(1)
+		} finally {
+			globalThis.ReadableStream = Real
+		}
 		expect(await text(a.serverHandoffStream)).toBe('[{"user":1},"xp",120]\n')
 	})
 

@@ -11,6 +11,7 @@ export function pageUrl(request: Request): URL {
 		url.pathname = url.pathname === '/_root.data' ? '/' : url.pathname.slice(0, -'.data'.length)
 		if (url.pathname !== '/' && url.pathname.endsWith('/')) url.pathname = url.pathname.slice(0, -1)
 	}
+	// Only when there: deleting re-encodes the whole query (`%20` becomes `+`).
 	if (url.searchParams.has('_routes')) url.searchParams.delete('_routes')
 	// A bare `index` is the framework's; one with a value is the page's own.
 	if (url.searchParams.getAll('index').includes('')) {

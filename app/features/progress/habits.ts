@@ -56,9 +56,8 @@ export function barHeight(completions: number) {
 
 /** The last 7 UTC days, oldest first, with their completion counts. */
 export function lastSevenDays(countsByDay: Record<string, number>, today: string) {
-	const start = Date.parse(today) - 6 * DAY_MS
 	return Array.from({ length: 7 }, (_, i) => {
-		const day = utcDay(new Date(start + i * DAY_MS))
+		const day = addDays(today, i - 6)
 		const count = countsByDay[day] ?? 0
 		return { day, count, height: barHeight(count) }
 	})
