@@ -4,6 +4,7 @@ import type { DbHandle } from '#db/client.server.ts'
 import { createAccount } from '~/features/auth/accounts.server.ts'
 import { signIn } from '~/features/auth/flows.server.ts'
 import { forgetAllSessions } from '~/features/auth/session-cache.server.ts'
+import { completeLesson } from '~/features/progress/progress.server.ts'
 import { CLIENT_ADDRESS_HEADER } from '~/features/security/client-address.ts'
 import { resetEnvForTests } from '~/lib/env.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
@@ -83,7 +84,7 @@ describe('signed-in pages run on kept plans', () => {
 	// from the tree kept in the process), the achievements' facts carry the completion days.
 	// Statements are counted as the executions of the prepared statements the embedded engine keeps
 	// (db/pglite-statements.mjs), this query's own left out.
-	it('reads the global scoreboard and the achievements in one statement each, a path board in two, the profile and a path page in one', async () => {
+	it('reads the global scoreboard and the achievements in one statement each, a path board in two, the profile and a path page in one; completes a lesson in three', async () => {
 		const executions = async () =>
 			Number(
 				rowsOf<{ n: number }>(
@@ -106,5 +107,15 @@ describe('signed-in pages run on kept plans', () => {
 		expect(await statementsOf(profile, '/dashboard/profile')).toBe(1)
 		// A path page: its overview and the learner's certificate state from the same statement.
 		expect(await statementsOf(path, `/dashboard/learn/path/${cur.path.id}`, { pathId: cur.path.id })).toBe(1)
+
+		// Completing a lesson: the curriculum's version (to find the lesson), its three writes (progress, XP once,
+		// enrollment) in one statement, then the path's progress for the certificate, in the version already read.
+		// The first completion enrolls and awards; a second changes neither.
+		const [learner] = rowsOf<{ id: string }>(await h.db.execute(sql`SELECT id FROM "user" WHERE email = 'planner@example.test'`))
+		const lesson = cur.lessons[0]!.id
+		const before = await executions()
+		expect(await completeLesson(learner!.id, lesson)).toMatchObject({ xpAwarded: cur.lessons[0]!.xpValue, enrolledPathTitle: cur.path.title })
+		expect((await executions()) - before).toBe(3)
+		expect(await completeLesson(learner!.id, lesson)).toMatchObject({ xpAwarded: 0, enrolledPathTitle: null })
 	})
 })

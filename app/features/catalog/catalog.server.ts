@@ -296,6 +296,9 @@ export async function getVisibleLesson(lessonId: string, preview = false, kept?:
 		moduleId: module.id,
 		courseId: course.id,
 		pathId: path.id,
+		// The curriculum it was found in: what follows in the same request (a completion's certificate check)
+		// reads the same version instead of asking for it again.
+		curriculumVersion: tree.version,
 	}
 }
 

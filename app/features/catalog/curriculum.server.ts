@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm'
 import { courses, curriculumVersion, learningPaths, lessons, modules } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
+import { statement } from '~/lib/sql-statement.server.ts'
 import type { Level } from './types.ts'
 
 // Issue 21: every signed-in page read the curriculum's tree (paths > courses > modules > lessons) from the
@@ -221,11 +222,20 @@ export function buildTree(
  * the whole tree again when it is not. Concurrent requests that find it stale share one reload. `version`:
  * the number a caller read in its own statement (curriculumVersionColumn), which saves that small read.
  */
+// Asked by every action and API call that reads the curriculum without a page's statement to carry the
+// version: printed once, not built by the query builder each time.
+const versionNow = statement<{ version: number | string }, never>(
+	[],
+	() => sql`SELECT ${curriculumVersion.version} AS version FROM ${curriculumVersion} WHERE ${curriculumVersion.id} = 1`,
+)
+
 export async function curriculum(version?: number): Promise<Curriculum> {
 	const db = await getDb()
 	if (cache.db !== db) Object.assign(cache, { db, tree: null, loading: null, bodies: new Map(), bodiesVersion: 0 })
 	if (version === undefined) {
-		const [row] = await db.select({ version: curriculumVersion.version }).from(curriculumVersion).where(eq(curriculumVersion.id, 1))
+		const {
+			rows: [row],
+		} = await versionNow(db, {})
 		version = Number(row?.version ?? 0)
 	}
 	const kept = cache.tree

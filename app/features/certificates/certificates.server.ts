@@ -3,13 +3,13 @@ import { eq, sql } from 'drizzle-orm'
 import { getAddress, isAddressEqual, recoverTypedDataAddress, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { isUuid } from '~/features/catalog/catalog.server.ts'
-import { curriculum, pathLessonIds, pathLessonsDone, type Curriculum } from '~/features/catalog/curriculum.server.ts'
+import { curriculum, pathLessonIds, pathLessonsDone, type Curriculum, type PathNode } from '~/features/catalog/curriculum.server.ts'
 import { catalogContext, type CatalogColumns, type CatalogContext } from '~/features/catalog/learner-state.server.ts'
 import { localize } from '~/features/catalog/localize.ts'
 import type { Language } from '~/features/i18n/config.ts'
 import { certificates, learningPaths, user, userProfiles, userProgress, walletAddresses, xpLedger } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
-import type { Bound } from '~/lib/sql-statement.server.ts'
+import { statement, type Bound } from '~/lib/sql-statement.server.ts'
 import { jsonValue } from '~/lib/sql-rows.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { log } from '~/lib/log.server.ts'
@@ -138,31 +138,55 @@ export function pathCertificateState({ tree, learner, extra }: CertificateContex
  * issue (when every completion and path page read it, it cost 3 ms for a new learner and 47 ms for one with
  * 100,000 completions). Null for a path that is not published.
  */
-async function pathProgress(userId: string, pathId: string): Promise<{ complete: boolean; certificateId: string | null; lessonIds: string } | null> {
-	const path = (await curriculum()).path.get(pathId)
+async function pathProgress(
+	userId: string,
+	pathId: string,
+	version?: number,
+): Promise<{ complete: boolean; certificateId: string | null; lessonIds: string } | null> {
+	const path = (await curriculum(version)).path.get(pathId)
 	if (!path?.isPublished) return null
 	const ids = pathLessonIds(path)
-	const lessonIds = JSON.stringify(ids.toReversed())
-	const db = await getDb()
-	const p = userProgress
+	const lessonIds = lastFirstJson(path, ids)
 	const {
 		rows: [row],
-	} = await db.execute<{ missing: boolean; certificateId: string | null }>(sql`
-		SELECT
-			EXISTS (SELECT 1 FROM jsonb_array_elements_text(${lessonIds}::jsonb) AS l(id)
-				WHERE (SELECT ${p.status} FROM ${p} WHERE ${p.userId} = ${userId} AND ${p.lessonId} = l.id::uuid) IS DISTINCT FROM 'completed') AS missing,
-			(SELECT ${certificates.id}::text FROM ${certificates} WHERE ${certificates.userId} = ${userId} AND ${certificates.pathId} = ${pathId}) AS "certificateId"
-	`)
+	} = await progressOnPath(await getDb(), { userId, pathId, lessonIds })
 	return { complete: ids.length > 0 && row?.missing === false, certificateId: row?.certificateId ?? null, lessonIds }
 }
 
+// The path's lesson ids as pathProgress sends them, made once per curriculum version (a 500-lesson path is 19 KB
+// of JSON, asked for by every completion).
+const lastFirst = new WeakMap<PathNode, string>()
+function lastFirstJson(path: PathNode, ids: readonly string[]) {
+	let json = lastFirst.get(path)
+	if (json === undefined) lastFirst.set(path, (json = JSON.stringify(ids.toReversed())))
+	return json
+}
+
+const progressOnPath = statement<{ missing: boolean; certificateId: string | null }, 'userId' | 'pathId' | 'lessonIds'>(
+	['userId', 'pathId', 'lessonIds'],
+	({ userId, pathId, lessonIds }) => {
+		const p = userProgress
+		return sql`
+			SELECT
+				EXISTS (SELECT 1 FROM jsonb_array_elements_text(${lessonIds}::jsonb) AS l(id)
+					WHERE (SELECT ${p.status} FROM ${p} WHERE ${p.userId} = ${userId} AND ${p.lessonId} = l.id::uuid) IS DISTINCT FROM 'completed') AS missing,
+				(SELECT ${certificates.id}::text FROM ${certificates} WHERE ${certificates.userId} = ${userId} AND ${certificates.pathId} = ${pathId}::uuid) AS "certificateId"
+		`
+	},
+)
+
 /**
  * Issue the certificate when every published lesson of the path is completed. Idempotent: the unique
- * (user, path) index keeps one, and a second call returns it with `created: false`.
+ * (user, path) index keeps one, and a second call returns it with `created: false`. `at`: the issue time
+ * (now); `version`: the curriculum version the caller already read (else it is read here).
  */
-export async function issueCertificateIfComplete(userId: string, pathId: string, now = new Date()): Promise<{ id: string; created: boolean } | null> {
+export async function issueCertificateIfComplete(
+	userId: string,
+	pathId: string,
+	{ at: now = new Date(), version }: { at?: Date; version?: number } = {},
+): Promise<{ id: string; created: boolean } | null> {
 	if (!isUuid(pathId)) return null
-	const progress = await pathProgress(userId, pathId)
+	const progress = await pathProgress(userId, pathId, version)
 	if (!progress) return null
 	if (progress.certificateId) return { id: progress.certificateId, created: false }
 	if (!progress.complete) return null
@@ -191,7 +215,7 @@ export async function issueCertificateIfComplete(userId: string, pathId: string,
 		return { id: inserted[0].id, created: true }
 	}
 	// A parallel completion issued it first.
-	const again = await pathProgress(userId, pathId)
+	const again = await pathProgress(userId, pathId, version)
 	return again?.certificateId ? { id: again.certificateId, created: false } : null
 }
 

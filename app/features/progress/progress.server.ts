@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import type { Bound } from '~/lib/sql-statement.server.ts'
+import { statement, type Bound } from '~/lib/sql-statement.server.ts'
 import { getVisibleLesson, isUuid, type VisibleLesson } from '~/features/catalog/catalog.server.ts'
 import { completedIn, curriculum, visibleChain, visibleLessons, type PathNode } from '~/features/catalog/curriculum.server.ts'
 import { catalogContext, type CatalogContext } from '~/features/catalog/learner-state.server.ts'
@@ -64,47 +64,59 @@ export async function markViewed(userId: string, lessonId: string) {
 /**
  * Complete a lesson: progress 'completed' (first completion time kept), the lesson's XP written to the
  * ledger once (unique per user and lesson), and the learner enrolled in the path (reported, so the player
- * can say so: enrollment is never a silent side effect). One transaction.
- * When that was the path's last lesson, the path's certificate is issued.
+ * can say so: enrollment is never a silent side effect). One statement, so one round trip and atomic
+ * without a transaction around it; its three writes touch different tables, and each table's aggregate
+ * triggers read only their own rows. When that was the path's last lesson, the path's certificate is issued.
  */
 export async function completeLesson(userId: string, lessonOrId: string | VisibleLesson, preview = false) {
 	// The player's action found the lesson already (to check it is this course's): not read again.
 	const lesson = typeof lessonOrId === 'string' ? await getVisibleLesson(lessonOrId, preview) : lessonOrId
 	if (!lesson) return null
-	const lessonId = lesson.id
-	const db = await getDb()
-	const awarded = await db.transaction(async (tx) => {
-		await tx
-			.insert(userProgress)
-			.values({ userId, lessonId, status: 'completed', completedAt: sql`now()`, lastViewedAt: sql`now()` })
-			.onConflictDoUpdate({
-				target: [userProgress.userId, userProgress.lessonId],
-				set: { status: 'completed', completedAt: sql`coalesce(${userProgress.completedAt}, now())`, lastViewedAt: sql`now()`, updatedAt: sql`now()` },
-			})
-		const xp = await tx
-			.insert(xpLedger)
-			.values({ userId, sourceKind: 'lesson', sourceId: lessonId, amount: lesson.xpValue })
-			.onConflictDoNothing({ target: [xpLedger.userId, xpLedger.sourceKind, xpLedger.sourceId] })
-			.returning({ amount: xpLedger.amount })
-		// Studying a path enrolls in it, never silently: a new enrollment is returned so the player says so.
-		const added = await tx
-			.insert(userEnrollments)
-			.values({ userId, learningPathId: lesson.pathId })
-			.onConflictDoNothing({ target: [userEnrollments.userId, userEnrollments.learningPathId] })
-			.returning({ id: userEnrollments.id })
-		const enrolled = added.length ? await tx.select({ title: learningPaths.title }).from(learningPaths).where(eq(learningPaths.id, lesson.pathId)) : []
-		return { xp: xp[0]?.amount ?? 0, enrolled: enrolled[0]?.title ?? null }
-	})
+	const {
+		rows: [awarded],
+	} = await completion(await getDb(), { userId, lessonId: lesson.id, pathId: lesson.pathId, xp: lesson.xpValue })
 	// Right after the commit, not inside it: issuing reads the committed progress, and is idempotent, so a
 	// crash in between is repaired by the next completion or the path page's 'Get your certificate'.
-	const certificate = await issueCertificateIfComplete(userId, lesson.pathId).catch((err: unknown) => {
+	const certificate = await issueCertificateIfComplete(userId, lesson.pathId, { version: lesson.curriculumVersion }).catch((err: unknown) => {
 		// A database fault is logged once by the health monitor; the next completion issues it.
 		if (isConnectionFault(err)) return null
 		log.error('certificate issue failed', { userId, pathId: lesson.pathId, message: err instanceof Error ? err.message : String(err) })
 		return null
 	})
-	return { lesson, xpAwarded: awarded.xp, certificate, enrolledPathTitle: awarded.enrolled }
+	return { lesson, xpAwarded: awarded?.xp ?? 0, certificate, enrolledPathTitle: awarded?.enrolled ?? null }
 }
+
+/**
+ * completeLesson's writes. Data-modifying CTEs each run once, to completion, whether or not the final SELECT
+ * reads them; their rows are not visible to one another (one snapshot), which none of them needs.
+ */
+const completion = statement<{ xp: number | null; enrolled: string | null }, 'userId' | 'lessonId' | 'pathId' | 'xp'>(
+	['userId', 'lessonId', 'pathId', 'xp'],
+	({ userId, lessonId, pathId, xp }) => {
+		const p = userProgress
+		const x = xpLedger
+		const e = userEnrollments
+		return sql`
+			WITH progress AS (
+				INSERT INTO ${p} (${names(p.userId, p.lessonId, p.status, p.completedAt, p.lastViewedAt)})
+				VALUES (${userId}, ${lessonId}::uuid, 'completed', now(), now())
+				ON CONFLICT (${names(p.userId, p.lessonId)}) DO UPDATE SET
+					${names(p.status)} = 'completed', ${names(p.completedAt)} = coalesce(${p.completedAt}, now()),
+					${names(p.lastViewedAt)} = now(), ${names(p.updatedAt)} = now()
+			), xp AS (
+				INSERT INTO ${x} (${names(x.userId, x.sourceKind, x.sourceId, x.amount)}) VALUES (${userId}, 'lesson', ${lessonId}, ${xp}::int)
+				ON CONFLICT (${names(x.userId, x.sourceKind, x.sourceId)}) DO NOTHING
+				RETURNING ${names(x.amount)}
+			), enrolled AS (
+				INSERT INTO ${e} (${names(e.userId, e.learningPathId)}) VALUES (${userId}, ${pathId}::uuid)
+				ON CONFLICT (${names(e.userId, e.learningPathId)}) DO NOTHING
+				RETURNING 1
+			)
+			SELECT (SELECT amount FROM xp) AS xp,
+				(SELECT ${learningPaths.title} FROM ${learningPaths} WHERE ${learningPaths.id} = ${pathId}::uuid AND EXISTS (SELECT 1 FROM enrolled)) AS enrolled
+		`
+	},
+)
 
 /**
  * completeLesson() for the player's button: 'failed' when it failed for another reason than the database
@@ -166,7 +178,7 @@ export async function completeLessons(userId: string, items: { lessonId: string;
 	const certificates: string[] = []
 	for (const pathId of new Set(done.map((d) => d.pathId))) {
 		const last = new Date(Math.max(...done.filter((d) => d.pathId === pathId).map((d) => d.at.getTime())))
-		const issued = await issueCertificateIfComplete(userId, pathId, last)
+		const issued = await issueCertificateIfComplete(userId, pathId, { at: last })
 		if (issued?.created) certificates.push(issued.id)
 	}
 	return { completed: done.length, xpAwarded: awarded, certificates }

@@ -138,7 +138,7 @@ export async function claim(userId: string, taskId: string) {
 
 /** The path's certificate through the certificate feature (signed; null while the path is not complete). */
 export function certificate(userId: string, pathId: string, at?: Date) {
-	return issueCertificateIfComplete(userId, pathId, at)
+	return issueCertificateIfComplete(userId, pathId, { at })
 }
 
 /** A profile validated by the profile form's schema and stored by the profile feature. */
