@@ -217,11 +217,6 @@ export function buildTree(
 	return { version, paths, path, course, module, lesson }
 }
 
-/**
- * The curriculum as the database holds it now: one small read (the version) when the kept tree is current,
- * the whole tree again when it is not. Concurrent requests that find it stale share one reload. `version`:
- * the number a caller read in its own statement (curriculumVersionColumn), which saves that small read.
- */
 // Asked by every action and API call that reads the curriculum without a page's statement to carry the
 // version: printed once, not built by the query builder each time.
 const versionNow = statement<{ version: number | string }, never>(
@@ -229,6 +224,11 @@ const versionNow = statement<{ version: number | string }, never>(
 	() => sql`SELECT ${curriculumVersion.version} AS version FROM ${curriculumVersion} WHERE ${curriculumVersion.id} = 1`,
 )
 
+/**
+ * The curriculum as the database holds it now: one small read (the version) when the kept tree is current,
+ * the whole tree again when it is not. Concurrent requests that find it stale share one reload. `version`:
+ * the number a caller read in its own statement (curriculumVersionColumn), which saves that small read.
+ */
 export async function curriculum(version?: number): Promise<Curriculum> {
 	const db = await getDb()
 	if (cache.db !== db) Object.assign(cache, { db, tree: null, loading: null, bodies: new Map(), bodiesVersion: 0 })
