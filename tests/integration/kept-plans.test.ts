@@ -4,7 +4,9 @@ import type { DbHandle } from '#db/client.server.ts'
 import { createAccount } from '~/features/auth/accounts.server.ts'
 import { signIn } from '~/features/auth/flows.server.ts'
 import { forgetAllSessions } from '~/features/auth/session-cache.server.ts'
+import { getVisibleLesson } from '~/features/catalog/catalog.server.ts'
 import { completeLesson } from '~/features/progress/progress.server.ts'
+import { answerQuestion } from '~/features/quiz/quiz.server.ts'
 import { CLIENT_ADDRESS_HEADER } from '~/features/security/client-address.ts'
 import { resetEnvForTests } from '~/lib/env.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
@@ -17,7 +19,7 @@ import { loader as path } from '~/routes/dashboard/path.tsx'
 import { loader as profile } from '~/routes/dashboard/profile.tsx'
 import { loader as scoreboard } from '~/routes/dashboard/scoreboard.tsx'
 import { cookiesOf } from '#tests/support/actions.ts'
-import { createCurriculum, type Curriculum } from '#tests/support/factories.ts'
+import { createCurriculum, createLesson, sampleQuiz, type Curriculum } from '#tests/support/factories.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 import { fillBenchData } from '../../scripts/bench-data.ts'
 
@@ -84,7 +86,7 @@ describe('signed-in pages run on kept plans', () => {
 	// from the tree kept in the process), the achievements' facts carry the completion days.
 	// Statements are counted as the executions of the prepared statements the embedded engine keeps
 	// (db/pglite-statements.mjs), this query's own left out.
-	it('reads the global scoreboard and the achievements in one statement each, a path board in two, the profile and a path page in one; completes a lesson in three', async () => {
+	it('reads the global scoreboard and the achievements in one statement each, a path board in two, the profile and a path page in one; writes a completion and a quiz answer in one', async () => {
 		const executions = async () =>
 			Number(
 				rowsOf<{ n: number }>(
@@ -117,5 +119,18 @@ describe('signed-in pages run on kept plans', () => {
 		expect(await completeLesson(learner!.id, lesson)).toMatchObject({ xpAwarded: cur.lessons[0]!.xpValue, enrolledPathTitle: cur.path.title })
 		expect((await executions()) - before).toBe(3)
 		expect(await completeLesson(learner!.id, lesson)).toMatchObject({ xpAwarded: 0, enrolledPathTitle: null })
+
+		// Answering a quiz: the version, then the answer into the open attempt (opened by it) in one statement;
+		// the last answer also closes the attempt, and its pass completes the lesson as above.
+		const quiz = await createLesson(cur.module.id, 'quiz', { order: 9 })
+		await getVisibleLesson(quiz.id) // a new lesson is a new curriculum version: its tree and body read once
+		const answer = async (i: number) => {
+			const start = await executions()
+			const result = await answerQuestion(learner!.id, quiz.id, i, sampleQuiz[i]!.correctAnswer)
+			return { result, statements: (await executions()) - start }
+		}
+		expect(await answer(0)).toMatchObject({ result: { ok: true, correct: true, done: false }, statements: 2 })
+		expect(await answer(1)).toMatchObject({ result: { ok: true, done: false }, statements: 2 })
+		expect(await answer(2)).toMatchObject({ result: { ok: true, done: true, passed: true, xpAwarded: 10 }, statements: 2 + 1 + 2 })
 	})
 })

@@ -1,10 +1,11 @@
 import { and, eq, sum } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '#db/client.server.ts'
-import { userEnrollments, userProgress, xpLedger } from '#db/schema.ts'
+import { quizAttempts, userEnrollments, userProgress, xpLedger } from '#db/schema.ts'
 import { createCourse, createLearner, createLesson, createModule, createPath } from '#tests/support/factories.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 import { answerQuestion, hasPassedQuiz, quizState } from './quiz.server.ts'
+import { passes } from './quiz.ts'
 
 let db: Db
 let quizId: string
@@ -82,6 +83,33 @@ describe('an honest quiz (issue 20, point 1)', () => {
 		expect(await take('retry', quizId, ['a', 'd', 'e'])).toMatchObject({ passed: true, xpAwarded: 0, enrolledPathTitle: null })
 		expect(await xpOf('retry')).toBe(30)
 		expect(await hasPassedQuiz('retry', quizId, JSON.stringify(questions))).toBe(true)
+	})
+
+	it('parallel answers all succeed, keep the first answer to each question, close one attempt and award its XP once', async () => {
+		await learner('racer')
+		// Every question answered twice at once, right and wrong: whichever lands first is the learner's answer.
+		const all = await Promise.all(
+			questions.flatMap((q, i) => [
+				answerQuestion('racer', quizId, i, q.correctAnswer),
+				answerQuestion(
+					'racer',
+					quizId,
+					i,
+					q.options.find((o) => o !== q.correctAnswer)!,
+				),
+			]),
+		)
+		expect(all.every((r) => r.ok)).toBe(true)
+		// One attempt is closed, with the first answer to each question; an answer that lands after the close
+		// opens the next attempt, as a retry does.
+		const attempts = await db.select().from(quizAttempts).where(eq(quizAttempts.userId, 'racer'))
+		const closed = attempts.filter((a) => a.completedAt !== null)
+		expect(closed).toHaveLength(1)
+		expect(attempts.length - closed.length).toBeLessThanOrEqual(1)
+		const kept = closed[0]!.answers
+		expect(Object.keys(kept).sort()).toEqual(['0', '1', '2'])
+		expect(closed[0]!.correct).toBe(questions.filter((q, i) => kept[String(i)] === q.correctAnswer).length)
+		expect(await xpOf('racer')).toBe(passes({ correct: closed[0]!.correct, total: 3 }) ? 30 : 0)
 	})
 
 	it("follows the author's own pass mark", async () => {

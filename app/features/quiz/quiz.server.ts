@@ -1,8 +1,10 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import { getVisibleLesson } from '~/features/catalog/catalog.server.ts'
 import { completeLesson, completeLessons } from '~/features/progress/progress.server.ts'
 import { getDb } from '~/lib/db.server.ts'
-import { names } from '~/lib/sql-columns.ts'
+import { excluded, names } from '~/lib/sql-columns.ts'
+import { jsonValue } from '~/lib/sql-rows.ts'
+import { statement } from '~/lib/sql-statement.server.ts'
 import { quizAttempts } from '#db/schema.ts'
 import { grade, isCorrect, parseQuiz, passes, type AnswerResult, type QuizQuestion, type QuizScore } from './quiz.ts'
 
@@ -39,46 +41,30 @@ export async function answerQuestion(
 	const total = parsed.questions.length
 
 	const db = await getDb()
-	const recorded = await db.transaction(async (tx) => {
-		const q = quizAttempts
-		// One open attempt per learner and lesson: the partial unique index's own predicate picks the arbiter.
-		await tx.execute(sql`
-			INSERT INTO ${q} (${names(q.userId, q.lessonId, q.total)}) VALUES (${userId}, ${lessonId}, ${total})
-			ON CONFLICT (${names(q.userId, q.lessonId)}) WHERE ${names(q.completedAt)} IS NULL DO NOTHING
-		`)
-		// Only the first answer per question is stored (jsonb || keeps existing keys when we put ours first).
-		const [attempt] = await tx
-			.update(q)
-			.set({ answers: sql`jsonb_build_object(${String(index)}::text, ${answer}::text) || ${q.answers}`, updatedAt: sql`now()` })
-			.where(and(eq(q.userId, userId), eq(q.lessonId, lessonId), isNull(q.completedAt)))
-			.returning({ id: q.id, answers: q.answers, total: q.total })
-		if (!attempt) return null
-		const given = attempt.answers[String(index)]!
-		const answered = Object.keys(attempt.answers).length
-		const done = answered >= total
-		let score: QuizScore | undefined
-		if (done) {
-			score = grade(parsed.questions, attempt.answers)
-			await tx
-				.update(q)
-				.set({ correct: score.correct, completedAt: sql`now()` })
-				.where(eq(q.id, attempt.id))
-		}
-		return { given, done, score, answered }
-	})
-	if (!recorded) return { ok: false, error: 'notFound' }
+	const {
+		rows: [attempt],
+	} = await recordAnswer(db, { userId, lessonId, total, key: String(index), answer })
+	if (!attempt) return { ok: false, error: 'notFound' }
+	const answers = jsonValue<Record<string, string>>(attempt.answers, {})
+	const answered = Object.keys(answers).length
+	let score: QuizScore | undefined
+	if (answered >= Number(attempt.total)) {
+		score = grade(parsed.questions, answers)
+		// A parallel last answer may have closed it first: closing is the same either way, and completing is idempotent.
+		await closeAttempt(db, { id: attempt.id, correct: score.correct })
+	}
 	const base = {
 		ok: true as const,
 		index,
-		correct: isCorrect(question, recorded.given),
+		correct: isCorrect(question, answers[String(index)]!),
 		correctAnswer: question.correctAnswer,
 		explanations: explanationsOf(question, lang),
-		done: recorded.done,
-		score: recorded.score,
+		done: score !== undefined,
+		score,
 		passPercent: parsed.passPercent,
 	}
-	if (!recorded.score) return base
-	const passed = passes(recorded.score, parsed.passPercent, recorded.answered)
+	if (!score) return base
+	const passed = passes(score, parsed.passPercent, answered)
 	if (!passed) return { ...base, passed }
 	// After the attempt's commit: completing reads it (completeQuizLesson's check) and is idempotent.
 	const done = at ? await completeLessons(userId, [{ lessonId, at }]).then(() => null) : await completeLesson(userId, lesson, preview)
@@ -118,3 +104,28 @@ export async function quizState(userId: string, lessonId: string, passPercent: n
 	const passed = rows.some((r) => r.completedAt && passes({ correct: Number(r.correct), total: Number(r.total) }, passPercent))
 	return latest ? { ...latest, passed } : null
 }
+
+/**
+ * An answer into the learner's open attempt, opening one if there is none: one upsert (the open attempt's
+ * partial unique index is the arbiter), which locks the attempt, so parallel answers to one quiz take turns.
+ * Only the first answer to a question is kept: the stored answers go on the right of `||`, where a key wins.
+ */
+const recordAnswer = statement<{ id: string; answers: unknown; total: number }, 'userId' | 'lessonId' | 'total' | 'key' | 'answer'>(
+	['userId', 'lessonId', 'total', 'key', 'answer'],
+	({ userId, lessonId, total, key, answer }) => {
+		const q = quizAttempts
+		return sql`
+			INSERT INTO ${q} (${names(q.userId, q.lessonId, q.total, q.answers)})
+			VALUES (${userId}, ${lessonId}::uuid, ${total}::int, jsonb_build_object(${key}::text, ${answer}::text))
+			ON CONFLICT (${names(q.userId, q.lessonId)}) WHERE ${names(q.completedAt)} IS NULL
+			DO UPDATE SET ${names(q.answers)} = ${excluded(q.answers)} || ${q.answers}, ${names(q.updatedAt)} = now()
+			RETURNING ${names(q.id, q.answers, q.total)}
+		`
+	},
+)
+
+/** The last answer closes the attempt with its score (once: a closed attempt is left as it is). */
+const closeAttempt = statement<Record<string, never>, 'id' | 'correct'>(['id', 'correct'], ({ id, correct }) => {
+	const q = quizAttempts
+	return sql`UPDATE ${q} SET ${names(q.correct)} = ${correct}::int, ${names(q.completedAt)} = now() WHERE ${q.id} = ${id}::uuid AND ${q.completedAt} IS NULL`
+})
