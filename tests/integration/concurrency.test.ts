@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '#db/client.server.ts'
-import { lessons, userEnrollments, userProgress, xpLedger } from '#db/schema.ts'
+import { lessons, quizAttempts, userEnrollments, userProgress, xpLedger } from '#db/schema.ts'
 import { createItem, moveItem, updateItem } from '~/features/admin/content.server.ts'
 import { lessonFormSchema } from '~/features/admin/schemas.ts'
 import { completeLesson, enroll } from '~/features/progress/progress.server.ts'
+import { answerQuestion } from '~/features/quiz/quiz.server.ts'
 import { setDbHandleForTests } from '~/lib/db.server.ts'
-import { createCurriculum, createLearner, createModule } from '#tests/support/factories.ts'
+import { createCurriculum, createLearner, createModule, sampleQuiz } from '#tests/support/factories.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 import { PG_ADMIN_URL, pgReachable, pgTestDb } from '#tests/support/pg.ts'
 
@@ -69,6 +70,27 @@ function suite(name: string, open: () => Promise<DbHandle>, close: (h: DbHandle)
 			expect(progress.map((p) => p.status)).toEqual(['completed'])
 			const enrollments = await h.db.select().from(userEnrollments).where(eq(userEnrollments.userId, me))
 			expect(enrollments.map((e) => e.learningPathId)).toEqual([pathId])
+		})
+
+		it('parallel answers to one quiz: each question keeps one answer, one attempt is closed, its XP is written once', async () => {
+			const me = await learner()
+			const quiz = await createCurriculum({ types: ['quiz'], xp: [30], path: { title: 'Quiz race' } })
+			const quizId = quiz.lessons[0]!.id
+			// Each of the three questions answered ten times at once, the right option and the others in turn.
+			const all = await Promise.all(
+				sampleQuiz.flatMap((q, i) =>
+					Array.from({ length: 10 }, (_, n) => answerQuestion(me, quizId, i, n % 2 ? q.correctAnswer : q.options[n % q.options.length]!)),
+				),
+			)
+			expect(all.every((r) => r.ok)).toBe(true)
+			const attempts = await h.db.select().from(quizAttempts).where(eq(quizAttempts.userId, me))
+			const closed = attempts.filter((a) => a.completedAt !== null)
+			// Answers that land after the close open the next attempt, as a retry does; at most one is open.
+			expect(closed.length).toBeGreaterThanOrEqual(1)
+			expect(attempts.length - closed.length).toBeLessThanOrEqual(1)
+			for (const a of closed) expect(Object.keys(a.answers).sort()).toEqual(['0', '1', '2'])
+			const ledger = await h.db.select().from(xpLedger).where(eq(xpLedger.userId, me))
+			expect(ledger.map((r) => r.amount)).toEqual(closed.some((a) => a.correct === 3) ? [30] : [])
 		})
 
 		it('200 parallel enrolls leave one enrollment', async () => {
