@@ -146,7 +146,7 @@ async function pathProgress(
 	const path = (await curriculum(version)).path.get(pathId)
 	if (!path?.isPublished) return null
 	const ids = pathLessonIds(path)
-	const lessonIds = lastFirstJson(path, ids)
+	const lessonIds = lastFirstJson(path)
 	const {
 		rows: [row],
 	} = await progressOnPath(await getDb(), { userId, pathId, lessonIds })
@@ -156,9 +156,9 @@ async function pathProgress(
 // The path's lesson ids as pathProgress sends them, made once per curriculum version (a 500-lesson path is 19 KB
 // of JSON, asked for by every completion).
 const lastFirst = new WeakMap<PathNode, string>()
-function lastFirstJson(path: PathNode, ids: readonly string[]) {
+function lastFirstJson(path: PathNode) {
 	let json = lastFirst.get(path)
-	if (json === undefined) lastFirst.set(path, (json = JSON.stringify(ids.toReversed())))
+	if (json === undefined) lastFirst.set(path, (json = JSON.stringify(pathLessonIds(path).toReversed())))
 	return json
 }
 

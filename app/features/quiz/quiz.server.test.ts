@@ -85,6 +85,16 @@ describe('an honest quiz (issue 20, point 1)', () => {
 		expect(await hasPassedQuiz('retry', quizId, JSON.stringify(questions))).toBe(true)
 	})
 
+	it('the first answer to a question is final: answering it again changes neither the reply nor the score', async () => {
+		await learner('changer')
+		expect(await answerQuestion('changer', quizId, 0, 'b')).toMatchObject({ ok: true, correct: false })
+		// The right option, sent after the wrong one: still judged on the first.
+		expect(await answerQuestion('changer', quizId, 0, 'a')).toMatchObject({ ok: true, correct: false, done: false })
+		await answerQuestion('changer', quizId, 1, 'd')
+		expect(await answerQuestion('changer', quizId, 2, 'e')).toMatchObject({ done: true, score: { correct: 2, total: 3 }, passed: false })
+		expect(await xpOf('changer')).toBe(0)
+	})
+
 	it('parallel answers all succeed, keep the first answer to each question, close one attempt and award its XP once', async () => {
 		await learner('racer')
 		// Every question answered twice at once, right and wrong: whichever lands first is the learner's answer.

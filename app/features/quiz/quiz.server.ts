@@ -41,14 +41,12 @@ export async function answerQuestion(
 	const total = parsed.questions.length
 
 	const db = await getDb()
-	const {
-		rows: [attempt],
-	} = await recordAnswer(db, { userId, lessonId, total, key: String(index), answer })
-	if (!attempt) return { ok: false, error: 'notFound' }
+	// An upsert returns its row whether it opened the attempt or answered into it.
+	const attempt = (await recordAnswer(db, { userId, lessonId, total, key: String(index), answer })).rows[0]!
 	const answers = jsonValue<Record<string, string>>(attempt.answers, {})
 	const answered = Object.keys(answers).length
 	let score: QuizScore | undefined
-	if (answered >= Number(attempt.total)) {
+	if (answered >= attempt.total) {
 		score = grade(parsed.questions, answers)
 		// A parallel last answer may have closed it first: closing is the same either way, and completing is idempotent.
 		await closeAttempt(db, { id: attempt.id, correct: score.correct })
