@@ -7,8 +7,8 @@ import { createI18nStore, getLanguage } from '~/features/i18n/i18n.server.ts'
 import { I18nProvider } from '~/features/i18n/react.tsx'
 import { NonceContext } from '~/lib/nonce.tsx'
 import { newNonce } from '~/lib/nonces.server.ts'
-import { htmlStream } from '~/lib/html-stream.server.ts'
-import { createKeptRenders, renderKey, wantsFreshPage, type KeptRenders } from '~/lib/kept-renders.server.ts'
+import { htmlStream, wholePage } from '~/lib/html-stream.server.ts'
+import { createKeptRenders, defersData, renderKey, wantsFreshPage, type KeptRenders } from '~/lib/kept-renders.server.ts'
 import { acceptsGzip } from '~/lib/gzip-pieces.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { contentSecurityPolicy } from '~/features/security/headers.server.ts'
@@ -67,6 +67,8 @@ export default async function handleRequest(request: Request, responseStatusCode
 	}
 	const keep = key !== null && kept.admit(key)
 	const i18n = createI18nStore(language)
+	// Nothing deferred: the page is answered whole, in one write with its length (lib/html-stream.server.ts).
+	const whole = !defersData(routerContext)
 
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
@@ -83,6 +85,20 @@ export default async function handleRequest(request: Request, responseStatusCode
 				nonce,
 				[readyOption]() {
 					shellRendered = true
+					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+					if (whole) {
+						// The status as the shell left it, as a streamed page would have sent it.
+						const status = responseStatusCode
+						pipe(
+							wholePage((html) => {
+								clearTimeout(timeoutId)
+								if (keep && !failed) kept.set(key, html, nonce)
+								responseHeaders.set('Content-Length', String(html.length))
+								resolve(new Response(html, { headers: responseHeaders, status }))
+							}),
+						)
+						return
+					}
 					const body = htmlStream({
 						onFinal() {
 							clearTimeout(timeoutId)
@@ -90,7 +106,6 @@ export default async function handleRequest(request: Request, responseStatusCode
 						},
 						onWhole: keep ? (html) => failed || kept.set(key, html, nonce) : undefined,
 					})
-					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					pipe(body)
 					resolve(
 						new Response(createReadableStreamFromReadable(body), {

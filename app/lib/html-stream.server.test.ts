@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { htmlStream } from './html-stream.server.ts'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { htmlStream, wholePage } from './html-stream.server.ts'
 
 const turn = () => new Promise((resolve) => setImmediate(resolve))
 
@@ -31,5 +33,18 @@ describe('htmlStream', () => {
 		expect(finals).toBe(1)
 		// A kept render gets the page once, whole.
 		expect(wholes).toEqual(['<html><body>shell<template>late</template></body></html>'])
+	})
+})
+
+describe('wholePage', () => {
+	it('hands over every piece written, in order, once, at the end', async () => {
+		const pages: string[] = []
+		const sink = wholePage((page) => pages.push(page.toString()))
+		sink.write(Buffer.from('<html>'))
+		sink.write(new TextEncoder().encode('<body>shell'))
+		await new Promise((resolve) => setImmediate(resolve))
+		expect(pages).toEqual([])
+		await pipeline(Readable.from([Buffer.from('</body>'), Buffer.from('</html>')]), sink)
+		expect(pages).toEqual(['<html><body>shell</body></html>'])
 	})
 })

@@ -1,4 +1,4 @@
-import { Transform } from 'node:stream'
+import { Transform, Writable } from 'node:stream'
 
 /**
  * The page's bytes from React to the response, joined per turn of the event loop. React writes a rendered
@@ -40,4 +40,23 @@ export function htmlStream({ onFinal, onWhole }: { onFinal: () => void; onWhole?
 		},
 	})
 	return stream
+}
+
+/**
+ * A page with nothing to stream (no deferred data), gathered whole and handed over at its end: answered in
+ * one write with its length, not as a stream through the response, chunk by chunk. React ends such a page
+ * within the turns after its shell, so the client waits no longer for its first byte.
+ */
+export function wholePage(onEnd: (page: Buffer<ArrayBuffer>) => void) {
+	const parts: Buffer[] = []
+	return new Writable({
+		write(chunk: Buffer, _encoding, done) {
+			parts.push(chunk)
+			done()
+		},
+		final(done) {
+			onEnd(Buffer.concat(parts))
+			done()
+		},
+	})
 }

@@ -100,9 +100,7 @@ export async function renderKey(request: Request, status: number, context: Entry
 	if (request.method !== 'GET' || status !== 200 || context.isSpaMode) return null
 	const stream = context.serverHandoffStream
 	if (!stream) return null
-	for (const data of Object.values(context.staticHandlerContext.loaderData)) {
-		if (data && typeof data === 'object' && Object.values(data).some(isThenable)) return null
-	}
+	if (defersData(context)) return null
 	const chunks: Uint8Array[] = []
 	const reader = stream.getReader()
 	for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value as Uint8Array)
@@ -133,6 +131,14 @@ export async function renderKey(request: Request, status: number, context: Entry
  */
 export function wantsFreshPage(request: Request) {
 	return /\bno-cache\b/.test(request.headers.get('cache-control') ?? '') || request.headers.get('pragma') === 'no-cache'
+}
+
+/** Whether a loader returned a promise for the page to stream in later (the page then cannot be whole at once). */
+export function defersData(context: EntryContext) {
+	for (const data of Object.values(context.staticHandlerContext.loaderData)) {
+		if (data && typeof data === 'object' && Object.values(data).some(isThenable)) return true
+	}
+	return false
 }
 
 const isThenable = (value: unknown) => Boolean(value) && typeof (value as { then?: unknown }).then === 'function'

@@ -81,6 +81,11 @@ test('a signed-in page asked again is the page a fresh render gives, with a nonc
 		expect(Number(plain.length), path).toBe(Buffer.byteLength(plain.body))
 		expect(Number(kept.length), path).toBeGreaterThan(0)
 		expect([kept.framing, plain.framing], path).toEqual([undefined, undefined])
+		// So is a fresh render of a page with nothing deferred: React's pieces are gathered and sent in one write.
+		const freshPlain = await get(page.request, path, true, { 'accept-encoding': 'identity' })
+		expect(freshPlain.render, path).toBe('rendered')
+		expect(Number(freshPlain.length), path).toBe(Buffer.byteLength(freshPlain.body))
+		expect(freshPlain.framing, path).toBeUndefined()
 		// Each answer carries the nonce of its own Content-Security-Policy, in every script.
 		expect(new Set([first.nonce, second.nonce, kept.nonce, plain.nonce]).size).toBe(4)
 		expect(kept.body).toContain(`nonce="${kept.nonce}"`)
