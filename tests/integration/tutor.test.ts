@@ -377,4 +377,25 @@ describe('/api/ai-chat against a fake OpenAI-compatible server on 127.0.0.1', ()
 		expect(stored.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant'])
 		expect(stored[1].content).toBe(streamedText(list))
 	})
+
+	it("the offline tutor quotes the course's other lessons as they stand: an edit is in the next answer, an unpublished lesson is gone", async () => {
+		const { cookie } = await signIn('offline-edit@example.test')
+		setEnv({ AI_BASE_URL: undefined, AI_API_KEY: undefined })
+		// Asked on the quiz: its course's text lessons (the reentrancy lesson among them) are the source.
+		const question = 'what does the zephyrquokka guard do?'
+		expect((await ask(cookie, question, quiz)).text).not.toContain('zephyrquokka')
+		const before = (await h.db.query.lessons.findFirst({ where: eq(lessons.id, reentrancy) }))!
+		const added = 'The zephyrquokka guard refuses a second call before the first one returns.'
+		try {
+			await h.db
+				.update(lessons)
+				.set({ content: `${before.content}\n\n## Zephyrquokka guard\n\n${added}` })
+				.where(eq(lessons.id, reentrancy))
+			expect((await ask(cookie, question, quiz)).json().reply).toContain(added)
+			await h.db.update(lessons).set({ isPublished: false }).where(eq(lessons.id, reentrancy))
+			expect((await ask(cookie, question, quiz)).text).not.toContain('zephyrquokka')
+		} finally {
+			await h.db.update(lessons).set({ content: before.content, isPublished: before.isPublished }).where(eq(lessons.id, reentrancy))
+		}
+	})
 })

@@ -1,13 +1,11 @@
-import { and, eq, ne, sql, type AnyColumn } from 'drizzle-orm'
 import { getVisibleLesson, localizeLesson } from '~/features/catalog/catalog.server.ts'
+import { curriculum, lessonBodies, visibleLessons, type CourseNode, type Curriculum } from '~/features/catalog/curriculum.server.ts'
 import { localize, localizeList } from '~/features/catalog/localize.ts'
 import type { Language } from '~/features/i18n/config.ts'
 import { parseQuiz } from '~/features/quiz/quiz.ts'
 import { attemptFor } from '~/features/challenges/attempts.server.ts'
-import { getDb } from '~/lib/db.server.ts'
-import { courses, lessons, modules } from '#db/schema.ts'
 import { buildLessonContext } from './context.ts'
-import type { OfflineCorpus } from './offline.server.ts'
+import type { OfflineCorpus, SourceLesson } from './offline.server.ts'
 
 export type LessonContext = {
 	lessonId: string
@@ -20,38 +18,21 @@ export type LessonContext = {
 }
 
 /**
- * A visible lesson with its course; null when the learner may not see it. Two queries (three for a code
- * challenge: the learner's code and last run join the context; the tests and reference solution never do).
+ * A visible lesson with its course; null when the learner may not see it. Read from the kept curriculum
+ * and its kept lesson bodies (catalog/curriculum.server.ts): one small query (the curriculum's version)
+ * when nothing changed; a code challenge also reads the learner's code and last run (the tests and
+ * reference solution never join the context).
  */
 export async function loadLessonContext(lessonId: string, preview: boolean, userId?: string, lang: Language = 'en-US'): Promise<LessonContext | null> {
-	const stored = await getVisibleLesson(lessonId, preview)
+	const tree = await curriculum()
+	const stored = await getVisibleLesson(lessonId, preview, tree)
 	if (!stored) return null
 	// The tutor reads (and so quotes and suggests from) the lesson in the learner's language.
 	const localized = localizeLesson(stored, lang)
 	const lesson = { ...localized, content: localized.lessonType === 'quiz' ? localizeQuizContent(localized.content, lang) : localized.content }
-	const db = await getDb()
-	const visible = (column: AnyColumn) => (preview ? sql`true` : sql`${column}`)
-	// The course's other text lessons, for the offline tutor's search; the course row comes back even with none.
-	const rows = await db
-		.select({
-			courseTitle: courses.title,
-			courseTitlePt: courses.titlePt,
-			title: lessons.title,
-			titlePt: lessons.titlePt,
-			lessonType: lessons.lessonType,
-			content: lessons.content,
-			contentPt: lessons.contentPt,
-		})
-		.from(courses)
-		.leftJoin(modules, and(eq(modules.courseId, courses.id), visible(modules.isPublished)))
-		.leftJoin(lessons, and(eq(lessons.moduleId, modules.id), visible(lessons.isPublished), eq(lessons.lessonType, 'text'), ne(lessons.id, lesson.id)))
-		.where(eq(courses.id, lesson.courseId))
-		.orderBy(modules.order, lessons.order)
-	const courseTitle = rows[0] ? localize(lang, rows[0].courseTitle, rows[0].courseTitlePt).text : ''
-	const others = rows
-		.filter((r) => r.title !== null)
-		.map((r) => localizeLesson({ title: r.title!, titlePt: r.titlePt, lessonType: r.lessonType!, content: r.content, contentPt: r.contentPt }, lang))
-		.map((r) => ({ title: r.title, lessonType: r.lessonType, content: r.content }))
+	const course = tree.course.get(stored.courseId)!
+	const courseTitle = localize(lang, course.title, course.titlePt).text
+	const others = (await courseTexts(tree, course, preview, lang)).filter((l) => l.id !== lesson.id)
 	const attempt = lesson.lessonType === 'challenge' && userId ? await attemptFor(userId, lesson.id) : null
 	const challenge = lesson.lessonType === 'challenge' ? { code: attempt?.draft ?? null, lastRun: attempt?.lastResult ?? null } : null
 	const source = { title: lesson.title, lessonType: lesson.lessonType, content: lesson.content, challenge }
@@ -62,6 +43,34 @@ export async function loadLessonContext(lessonId: string, preview: boolean, user
 		context: buildLessonContext({ courseTitle, ...source }),
 		corpus: { lesson: source, others },
 	}
+}
+
+type CourseText = SourceLesson & { id: string }
+
+// A course's text lessons as the offline tutor searches them, per kept tree (a reload makes new course
+// nodes) and language: the same objects every time, so the search's index of each (offline.server.ts) is
+// made once too. Previews (drafts included) are read afresh.
+const publishedTexts = new WeakMap<CourseNode, Map<Language, readonly CourseText[]>>()
+
+/** The course's visible text lessons in outline order, in the learner's language. */
+async function courseTexts(tree: Curriculum, course: CourseNode, preview: boolean, lang: Language): Promise<readonly CourseText[]> {
+	const kept = preview ? undefined : publishedTexts.get(course)?.get(lang)
+	if (kept) return kept
+	const texts = visibleLessons(course, preview).filter((l) => l.lessonType === 'text')
+	const bodies = await lessonBodies(
+		tree,
+		texts.map((l) => l.id),
+	)
+	const list = texts.map((l) => {
+		const { title, lessonType, content } = localizeLesson({ ...l, ...(bodies.get(l.id) ?? { content: null, contentPt: null }) }, lang)
+		return { id: l.id, title, lessonType, content }
+	})
+	if (!preview) {
+		let byLang = publishedTexts.get(course)
+		if (!byLang) publishedTexts.set(course, (byLang = new Map()))
+		byLang.set(lang, list)
+	}
+	return list
 }
 
 /**

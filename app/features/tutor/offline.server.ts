@@ -9,7 +9,19 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 export type SourceLesson = { title: string; lessonType: string; content: string | null; challenge?: ChallengeContext | null }
 export type OfflineCorpus = { lesson: SourceLesson; others: SourceLesson[] }
 
-type Passage = { lesson: string; current: boolean; heading: string; sectionKey: number; first: boolean; kind: BlockKind; text: string; order: number }
+type Passage = {
+	lesson: string
+	current: boolean
+	heading: string
+	sectionKey: number
+	first: boolean
+	kind: BlockKind
+	text: string
+	order: number
+	/** The passage's and its heading's search terms. */
+	terms: string[]
+	headingTerms: ReadonlySet<string>
+}
 
 const MAX_REPLY_PASSAGE_CHARS = 1400
 const MAX_PASSAGE_CHARS = 1200
@@ -18,34 +30,43 @@ const MAX_PASSAGE_CHARS = 1200
 const genericHeadings =
 	/^(key takeaways?|takeaways|summary|in summary|introduction|overview|conclusions?|recap|next steps|further reading|resources|references|exercises?|practice|what you('ll| will) learn|resumo|conclus[aã]o|introdu[cç][aã]o|vis[aã]o geral|pr[oó]ximos passos|refer[eê]ncias|exerc[ií]cios|pontos[- ]chave)$/i
 
+type LessonPassages = { sections: number; passages: Omit<Passage, 'lesson' | 'current' | 'order'>[] }
+
+// A lesson's passages and their terms, per lesson object: a course's other lessons come from the kept
+// curriculum as the same objects every time (context.server.ts), so they are split and stemmed once.
+const passagesByLesson = new WeakMap<SourceLesson, LessonPassages>()
+
+function lessonPassages(source: SourceLesson): LessonPassages {
+	let kept = passagesByLesson.get(source)
+	if (kept) return kept
+	const sections = splitSections(lessonText(source), source.title)
+	const passages: LessonPassages['passages'] = []
+	sections.forEach((section, sectionKey) => {
+		const headingTerms = new Set(terms(section.heading))
+		section.blocks.forEach((block, i) => {
+			if (block.text.length > MAX_PASSAGE_CHARS && block.kind !== 'prose') return
+			passages.push({ heading: section.heading, sectionKey, first: i === 0, kind: block.kind, text: block.text, terms: terms(block.text), headingTerms })
+		})
+	})
+	passagesByLesson.set(source, (kept = { sections: sections.length, passages }))
+	return kept
+}
+
 function passagesOf(corpus: OfflineCorpus): Passage[] {
 	const out: Passage[] = []
-	let sectionKey = 0
+	let sectionKeys = 0
 	// A quiz's own questions answer nothing: for a quiz the course's lessons are the source.
 	// A challenge's brief reads like a text lesson.
 	const readable = (type: string) => type === 'text' || type === 'challenge'
 	const sources = [
-		...(readable(corpus.lesson.lessonType) ? [{ ...corpus.lesson, current: true }] : []),
-		...corpus.others.map((l) => ({ ...l, current: false })),
+		...(readable(corpus.lesson.lessonType) ? [{ source: corpus.lesson, current: true }] : []),
+		...corpus.others.map((source) => ({ source, current: false })),
 	]
-	for (const source of sources) {
+	for (const { source, current } of sources) {
 		if (!readable(source.lessonType)) continue
-		for (const section of splitSections(lessonText(source), source.title)) {
-			sectionKey++
-			section.blocks.forEach((block, i) => {
-				if (block.text.length > MAX_PASSAGE_CHARS && block.kind !== 'prose') return
-				out.push({
-					lesson: source.title,
-					current: source.current,
-					heading: section.heading,
-					sectionKey,
-					first: i === 0,
-					kind: block.kind,
-					text: block.text,
-					order: out.length,
-				})
-			})
-		}
+		const { sections, passages } = lessonPassages(source)
+		for (const p of passages) out.push({ ...p, lesson: source.title, current, sectionKey: sectionKeys + p.sectionKey, order: out.length })
+		sectionKeys += sections
 	}
 	return out
 }
@@ -64,13 +85,12 @@ export function rankPassages(question: string, corpus: OfflineCorpus) {
 	if (!query.length || !passages.length) return []
 	const { scores, idf } = bm25(
 		query,
-		passages.map((p) => terms(p.text)),
+		passages.map((p) => p.terms),
 	)
 	const scored = passages.map((p, i) => {
-		const headingTerms = new Set(terms(p.heading))
 		let score = scores[i]!
 		if (score === 0) return { ...p, score: 0 }
-		for (const term of new Set(query)) if (headingTerms.has(term)) score += idf.get(term)!
+		for (const term of new Set(query)) if (p.headingTerms.has(term)) score += idf.get(term)!
 		if (p.current) score *= 1.5
 		if (p.first) score *= 1.15
 		if (p.kind === 'code') score *= 0.6
