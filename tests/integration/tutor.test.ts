@@ -296,9 +296,15 @@ describe('/api/ai-chat against a fake OpenAI-compatible server on 127.0.0.1', ()
 	})
 
 	it('an empty model reply comes back empty (the panel shows "No reply")', async () => {
-		const { cookie } = await signIn('empty@example.test')
-		ai.answer({ reply: '' })
+		const { cookie, id } = await signIn('empty@example.test')
+		ai.answer({ reply: '', usage: 77 })
 		expect((await ask(cookie, 'Anything?')).json()).toEqual({ reply: '', source: 'ai' })
+		// Only the question is stored, and it carries the tokens the empty answer cost.
+		const rows = await h.db
+			.select({ role: tutorMessages.role, content: tutorMessages.content, tokens: tutorMessages.tokens })
+			.from(tutorMessages)
+			.where(eq(tutorMessages.userId, id))
+		expect(rows).toEqual([{ role: 'user', content: 'Anything?', tokens: 77 }])
 	})
 
 	it('without a provider the offline tutor answers and suggests, and no request leaves the server', async () => {

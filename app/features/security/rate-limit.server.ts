@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm'
 import { rateLimits } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
+import { names } from '~/lib/sql-columns.ts'
+import { statement } from '~/lib/sql-statement.server.ts'
 import { addressKey, CLIENT_ADDRESS_HEADER } from './client-address.ts'
 import { namedLimits, type Limit, type LimitName } from './limits.ts'
 
@@ -22,27 +24,27 @@ export function hit(name: LimitName, subject: string): Promise<Count> {
 
 /**
  * Fixed-window counter in the database, so every process shares it, in one statement: insert, or bump the
- * count (restarting it when the window has passed).
+ * count (restarting it when the window has passed). Printed once (lib/sql-statement.server.ts): every
+ * limited request (each tutor message, each sign-in) pays it.
  */
+const countOne = statement<{ count: number; retryAfter: number }, 'key' | 'window'>(['key', 'window'], ({ key, window }) => {
+	const r = rateLimits
+	const span = sql`${window}::interval`
+	const expired = sql`${r.windowStart} < now() - ${span}`
+	return sql`
+		INSERT INTO ${r} (${names(r.key, r.count, r.windowStart)}) VALUES (${key}::text, 1, now())
+		ON CONFLICT (${names(r.key)}) DO UPDATE SET
+			${names(r.count)} = CASE WHEN ${expired} THEN 1 ELSE ${r.count} + 1 END,
+			${names(r.windowStart)} = CASE WHEN ${expired} THEN now() ELSE ${r.windowStart} END
+		RETURNING ${names(r.count)}, greatest(1, ceil(extract(epoch FROM ${r.windowStart} + ${span} - now())))::int AS "retryAfter"
+	`
+})
+
 export async function countHit(key: string, limit: Pick<Limit, 'max' | 'windowSeconds'>): Promise<Count> {
-	const db = await getDb()
-	const window = sql`${`${limit.windowSeconds} seconds`}::interval`
-	const expired = sql`${rateLimits.windowStart} < now() - ${window}`
-	const [row] = await db
-		.insert(rateLimits)
-		.values({ key, count: 1, windowStart: sql`now()` })
-		.onConflictDoUpdate({
-			target: rateLimits.key,
-			set: {
-				count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-				windowStart: sql`CASE WHEN ${expired} THEN now() ELSE ${rateLimits.windowStart} END`,
-			},
-		})
-		.returning({
-			count: rateLimits.count,
-			retryAfter: sql<number>`greatest(1, ceil(extract(epoch FROM ${rateLimits.windowStart} + ${window} - now())))::int`,
-		})
-	const count = row?.count ?? 1
+	const {
+		rows: [row],
+	} = await countOne(await getDb(), { key, window: `${limit.windowSeconds} seconds` })
+	const count = Number(row?.count ?? 1)
 	return { count, limited: count > limit.max, retryAfter: Number(row?.retryAfter ?? limit.windowSeconds) }
 }
 

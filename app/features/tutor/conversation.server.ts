@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import { rateLimits, tutorMessages } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
+import { names } from '~/lib/sql-columns.ts'
+import { statement } from '~/lib/sql-statement.server.ts'
 import type { TutorMessage } from './schemas.ts'
 
 // One conversation per learner and lesson, in tutor_messages. The daily budget is the tokens spent
@@ -27,15 +29,37 @@ export async function listMessages(userId: string, lessonId: string, limit = MAX
 }
 
 /**
- * The learner's question and the reply, in one statement. The tokens go on the reply, or on the question
- * when there is no reply text (an empty answer still cost tokens).
+ * The learner's question and the reply, in one statement, printed once (lib/sql-statement.server.ts): every
+ * message pays it. The reply's row is left out when it has no text; the tokens then go on the question
+ * (an empty answer still cost tokens).
  */
+const insertExchange = statement<Record<string, never>, 'userId' | 'lessonId' | 'question' | 'askedAt' | 'reply' | 'repliedAt' | 'tokens'>(
+	['userId', 'lessonId', 'question', 'askedAt', 'reply', 'repliedAt', 'tokens'],
+	(p) => {
+		const m = tutorMessages
+		return sql`
+			INSERT INTO ${m} (${names(m.userId, m.lessonId, m.role, m.content, m.tokens, m.createdAt)})
+			SELECT ${p.userId}::text, ${p.lessonId}::uuid, role, content, tokens, created
+			FROM (VALUES
+				('user', ${p.question}::text, CASE WHEN ${p.reply}::text = '' THEN ${p.tokens}::int ELSE 0 END, ${p.askedAt}::timestamptz),
+				('assistant', ${p.reply}::text, ${p.tokens}::int, ${p.repliedAt}::timestamptz)
+			) AS exchange (role, content, tokens, created)
+			WHERE role = 'user' OR content <> ''
+		`
+	},
+)
+
 export async function addExchange(userId: string, lessonId: string, x: { question: string; askedAt: Date; reply: string; tokens: number }) {
-	const db = await getDb()
 	const repliedAt = new Date(Math.max(Date.now(), x.askedAt.getTime() + 1))
-	const question = { userId, lessonId, role: 'user' as const, content: x.question, tokens: x.reply ? 0 : x.tokens, createdAt: x.askedAt }
-	const reply = { userId, lessonId, role: 'assistant' as const, content: x.reply, tokens: x.tokens, createdAt: repliedAt }
-	await db.insert(tutorMessages).values(x.reply ? [question, reply] : [question])
+	await insertExchange(await getDb(), {
+		userId,
+		lessonId,
+		question: x.question,
+		askedAt: x.askedAt.toISOString(),
+		reply: x.reply,
+		repliedAt: repliedAt.toISOString(),
+		tokens: x.tokens,
+	})
 }
 
 /** 'New conversation': delete the learner's messages for the lesson, keeping today's spent tokens. One statement. */
