@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import en from '~/locales/en-US.json'
 import pt from '~/locales/pt-BR.json'
-import { createT, mergeMessages } from './translate.ts'
+import { createT, mergeMessages, type Messages } from './translate.ts'
 
 const messages = {
 	a: { b: 'Hello {{name}}', n_one: '{{count}} lesson', n_other: '{{count}} lessons', only: 'Only {{count}}' },
@@ -53,5 +53,17 @@ describe('createT', () => {
 	})
 	it('merges message trees', () => {
 		expect(mergeMessages({ a: { x: '1' } }, { a: { y: '2' }, b: '3' })).toEqual({ a: { x: '1', y: '2' }, b: '3' })
+	})
+	it('finds a key merged in after it was asked for and missed, and keeps finding the ones it found', () => {
+		const tree: Messages = { nav: { home: 'Home' } }
+		const t = createT('en-US', tree)
+		expect(t('nav.home')).toBe('Home')
+		expect(t('lesson.title')).toBe('lesson.title')
+		// A chunk loaded later (the client adds sections as it needs them) is read at once.
+		mergeMessages(tree, { lesson: { title: 'Lesson' } })
+		expect(t('lesson.title')).toBe('Lesson')
+		expect(t('nav.home')).toBe('Home')
+		// Another tree with the same keys answers from its own texts.
+		expect(createT('pt-BR', { nav: { home: 'Início' } })('nav.home')).toBe('Início')
 	})
 })

@@ -8,13 +8,24 @@ export type Messages = { [key: string]: string | Messages }
 export type TOptions = Record<string, unknown> & { count?: number; defaultValue?: string }
 export type TFunction = (key: string, options?: TOptions) => string
 
+// t() runs hundreds of times a render, mostly for the same keys: a key found once is remembered per message
+// tree, so later calls skip splitting it and walking the tree. Only hits are remembered: chunks merged in
+// later (mergeMessages) add sections, and a key missing now may be found then.
+const found = new WeakMap<Messages, Map<string, string>>()
+
 function lookup(messages: Messages, key: string): string | undefined {
+	let known = found.get(messages)
+	if (!known) found.set(messages, (known = new Map()))
+	const hit = known.get(key)
+	if (hit !== undefined) return hit
 	let node: string | Messages | undefined = messages
 	for (const part of key.split('.')) {
 		if (!node || typeof node === 'string') return undefined
 		node = node[part]
 	}
-	return typeof node === 'string' ? node : undefined
+	if (typeof node !== 'string') return undefined
+	known.set(key, node)
+	return node
 }
 
 const pluralCategory = (lang: string, count: number) => pluralRules(lang).select(count)
