@@ -1,5 +1,5 @@
 import { lessonText, type ChallengeContext } from './context.ts'
-import { bm25, plainText, splitSections, terms, type BlockKind } from './rank.ts'
+import { bm25, plainText, splitSections, termDoc, terms, type BlockKind, type TermDoc } from './rank.ts'
 
 // The offline tutor: answers from the course itself when no model is configured or the model fails.
 // It never invents anything: it finds the passages of the lesson (then of its course) that best match
@@ -9,20 +9,6 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 export type SourceLesson = { title: string; lessonType: string; content: string | null; challenge?: ChallengeContext | null }
 export type OfflineCorpus = { lesson: SourceLesson; others: SourceLesson[] }
 
-type Passage = {
-	lesson: string
-	current: boolean
-	heading: string
-	sectionKey: number
-	first: boolean
-	kind: BlockKind
-	text: string
-	order: number
-	/** The passage's and its heading's search terms. */
-	terms: string[]
-	headingTerms: ReadonlySet<string>
-}
-
 const MAX_REPLY_PASSAGE_CHARS = 1400
 const MAX_PASSAGE_CHARS = 1200
 
@@ -30,45 +16,28 @@ const MAX_PASSAGE_CHARS = 1200
 const genericHeadings =
 	/^(key takeaways?|takeaways|summary|in summary|introduction|overview|conclusions?|recap|next steps|further reading|resources|references|exercises?|practice|what you('ll| will) learn|resumo|conclus[aã]o|introdu[cç][aã]o|vis[aã]o geral|pr[oó]ximos passos|refer[eê]ncias|exerc[ií]cios|pontos[- ]chave)$/i
 
-type LessonPassages = { sections: number; passages: Omit<Passage, 'lesson' | 'current' | 'order'>[] }
+/** A passage of one lesson, with what the search reads of it. */
+type LessonPassage = { heading: string; sectionKey: number; first: boolean; kind: BlockKind; text: string; doc: TermDoc; headingTerms: ReadonlySet<string> }
+type LessonPassages = { sections: number; passages: LessonPassage[] }
 
-// A lesson's passages and their terms, per lesson object: a course's other lessons come from the kept
-// curriculum as the same objects every time (context.server.ts), so they are split and stemmed once.
+// A lesson's passages, split and stemmed, per lesson object: a course's other lessons come from the kept
+// curriculum as the same objects every time (context.server.ts), so each is indexed once, not per question.
 const passagesByLesson = new WeakMap<SourceLesson, LessonPassages>()
 
 function lessonPassages(source: SourceLesson): LessonPassages {
 	let kept = passagesByLesson.get(source)
 	if (kept) return kept
 	const sections = splitSections(lessonText(source), source.title)
-	const passages: LessonPassages['passages'] = []
+	const passages: LessonPassage[] = []
 	sections.forEach((section, sectionKey) => {
 		const headingTerms = new Set(terms(section.heading))
 		section.blocks.forEach((block, i) => {
 			if (block.text.length > MAX_PASSAGE_CHARS && block.kind !== 'prose') return
-			passages.push({ heading: section.heading, sectionKey, first: i === 0, kind: block.kind, text: block.text, terms: terms(block.text), headingTerms })
+			passages.push({ heading: section.heading, sectionKey, first: i === 0, kind: block.kind, text: block.text, doc: termDoc(terms(block.text)), headingTerms })
 		})
 	})
 	passagesByLesson.set(source, (kept = { sections: sections.length, passages }))
 	return kept
-}
-
-function passagesOf(corpus: OfflineCorpus): Passage[] {
-	const out: Passage[] = []
-	let sectionKeys = 0
-	// A quiz's own questions answer nothing: for a quiz the course's lessons are the source.
-	// A challenge's brief reads like a text lesson.
-	const readable = (type: string) => type === 'text' || type === 'challenge'
-	const sources = [
-		...(readable(corpus.lesson.lessonType) ? [{ source: corpus.lesson, current: true }] : []),
-		...corpus.others.map((source) => ({ source, current: false })),
-	]
-	for (const { source, current } of sources) {
-		if (!readable(source.lessonType)) continue
-		const { sections, passages } = lessonPassages(source)
-		for (const p of passages) out.push({ ...p, lesson: source.title, current, sectionKey: sectionKeys + p.sectionKey, order: out.length })
-		sectionKeys += sections
-	}
-	return out
 }
 
 function clipProse(text: string, max: number) {
@@ -78,26 +47,55 @@ function clipProse(text: string, max: number) {
 	return `${sentenceEnd > max / 2 ? cut.slice(0, sentenceEnd + 1) : cut.trimEnd()} …`
 }
 
+type Scored = { lesson: string; current: boolean; heading: string; text: string; score: number; order: number }
+
 /** The best passages for a question, grouped by section, each group in reading order. */
 export function rankPassages(question: string, corpus: OfflineCorpus) {
 	const query = terms(question)
-	const passages = passagesOf(corpus)
-	if (!query.length || !passages.length) return []
+	if (!query.length) return []
+	// A quiz's own questions answer nothing: for a quiz the course's lessons are the source.
+	// A challenge's brief reads like a text lesson.
+	const readable = (source: SourceLesson) => source.lessonType === 'text' || source.lessonType === 'challenge'
+	const sources = [
+		...(readable(corpus.lesson) ? [{ source: corpus.lesson, current: true }] : []),
+		...corpus.others.filter(readable).map((source) => ({ source, current: false })),
+	]
+	// Every passage of every source in reading order, by reference (a course holds thousands): which source
+	// and which section of all each one is in are kept beside it.
+	const passages: LessonPassage[] = []
+	const sourceOf: number[] = []
+	const sectionOf: number[] = []
+	let sectionKeys = 0
+	sources.forEach(({ source }, at) => {
+		const { sections, passages: own } = lessonPassages(source)
+		for (const p of own) {
+			passages.push(p)
+			sourceOf.push(at)
+			sectionOf.push(sectionKeys + p.sectionKey)
+		}
+		sectionKeys += sections
+	})
+	if (!passages.length) return []
 	const { scores, idf } = bm25(
 		query,
-		passages.map((p) => p.terms),
+		passages.map((p) => p.doc),
 	)
-	const scored = passages.map((p, i) => {
-		let score = scores[i]!
-		if (score === 0) return { ...p, score: 0 }
-		for (const term of new Set(query)) if (p.headingTerms.has(term)) score += idf.get(term)!
-		if (p.current) score *= 1.5
+	const unique = [...new Set(query)]
+	const bySection = new Map<number, Scored[]>()
+	scores.forEach((raw, i) => {
+		if (raw === 0) return
+		const p = passages[i]!
+		const { source, current } = sources[sourceOf[i]!]!
+		let score = raw
+		for (const term of unique) if (p.headingTerms.has(term)) score += idf.get(term)!
+		if (current) score *= 1.5
 		if (p.first) score *= 1.15
 		if (p.kind === 'code') score *= 0.6
-		return { ...p, score }
+		const scored = { lesson: source.title, current, heading: p.heading, text: p.text, score, order: i }
+		const section = bySection.get(sectionOf[i]!)
+		if (section) section.push(scored)
+		else bySection.set(sectionOf[i]!, [scored])
 	})
-	const bySection = new Map<number, typeof scored>()
-	for (const p of scored) if (p.score > 0) bySection.set(p.sectionKey, [...(bySection.get(p.sectionKey) ?? []), p])
 	const sections = [...bySection.values()].map((ps) => ({ best: Math.max(...ps.map((p) => p.score)), passages: ps })).sort((a, b) => b.best - a.best)
 	const top = sections[0]?.best ?? 0
 	return sections

@@ -109,21 +109,28 @@ export function terms(text: string): string[] {
 		.map(stem)
 }
 
+/** A document as BM25 reads it: how often each term occurs, and how many terms it has. */
+export type TermDoc = { counts: ReadonlyMap<string, number>; length: number }
+
+export function termDoc(words: string[]): TermDoc {
+	const counts = new Map<string, number>()
+	for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1)
+	return { counts, length: words.length }
+}
+
 /** Okapi BM25 of one query against every document; also hands back the idf it used. */
-export function bm25(query: string[], docs: string[][], k1 = 1.2, b = 0.75) {
+export function bm25(query: string[], docs: readonly TermDoc[], k1 = 1.2, b = 0.75) {
 	const unique = [...new Set(query)]
 	const avgLength = docs.reduce((n, d) => n + d.length, 0) / Math.max(1, docs.length) || 1
 	const idf = new Map<string, number>()
 	for (const term of unique) {
-		const df = docs.reduce((n, d) => n + (d.includes(term) ? 1 : 0), 0)
+		const df = docs.reduce((n, d) => n + (d.counts.has(term) ? 1 : 0), 0)
 		idf.set(term, Math.log(1 + (docs.length - df + 0.5) / (df + 0.5)))
 	}
 	const scores = docs.map((doc) => {
-		const counts = new Map<string, number>()
-		for (const t of doc) counts.set(t, (counts.get(t) ?? 0) + 1)
 		let score = 0
 		for (const term of unique) {
-			const tf = counts.get(term) ?? 0
+			const tf = doc.counts.get(term) ?? 0
 			if (tf) score += idf.get(term)! * ((tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * doc.length) / avgLength)))
 		}
 		return score
