@@ -8,6 +8,7 @@ import { getVisibleLesson } from '~/features/catalog/catalog.server.ts'
 import { completeLesson } from '~/features/progress/progress.server.ts'
 import { answerQuestion } from '~/features/quiz/quiz.server.ts'
 import { CLIENT_ADDRESS_HEADER } from '~/features/security/client-address.ts'
+import { chatResponse } from '~/features/tutor/tutor.server.ts'
 import { resetEnvForTests } from '~/lib/env.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
 import { loader as achievements } from '~/routes/dashboard/achievements.tsx'
@@ -86,7 +87,7 @@ describe('signed-in pages run on kept plans', () => {
 	// from the tree kept in the process), the achievements' facts carry the completion days.
 	// Statements are counted as the executions of the prepared statements the embedded engine keeps
 	// (db/pglite-statements.mjs), this query's own left out.
-	it('reads the global scoreboard and the achievements in one statement each, a path board in two, the profile and a path page in one; writes a completion and a quiz answer in one', async () => {
+	it('reads the global scoreboard and the achievements in one statement each, a path board in two, the profile and a path page in one; writes a completion and a quiz answer in one, a tutor message in three', async () => {
 		const executions = async () =>
 			Number(
 				rowsOf<{ n: number }>(
@@ -132,5 +133,28 @@ describe('signed-in pages run on kept plans', () => {
 		expect(await answer(0)).toMatchObject({ result: { ok: true, correct: true, done: false }, statements: 2 })
 		expect(await answer(1)).toMatchObject({ result: { ok: true, done: false }, statements: 2 })
 		expect(await answer(2)).toMatchObject({ result: { ok: true, done: true, passed: true, xpAwarded: 10 }, statements: 2 + 1 + 2 })
+
+		// An offline tutor message: the version, the rate-limit hit and the stored exchange. The lesson's course
+		// (its other lessons, their bodies) comes from the kept curriculum, not a query per message.
+		const tutorUser = { id: learner!.id, email: 'planner@example.test', name: '', image: null, role: 'user', emailVerified: true }
+		const ask = async () => {
+			const start = await executions()
+			const reply = (await (await chatResponse(tutorUser, lesson, 'What does this lesson say?', 'en-US')).json()) as { source: string }
+			return { source: reply.source, statements: (await executions()) - start }
+		}
+		const provider = { AI_BASE_URL: process.env.AI_BASE_URL, AI_API_KEY: process.env.AI_API_KEY }
+		process.env.AI_BASE_URL = ''
+		process.env.AI_API_KEY = ''
+		resetEnvForTests()
+		try {
+			await ask() // the course's lesson bodies are read once, then kept
+			expect(await ask()).toEqual({ source: 'offline', statements: 3 })
+		} finally {
+			for (const [k, v] of Object.entries(provider)) {
+				if (v === undefined) delete process.env[k]
+				else process.env[k] = v
+			}
+			resetEnvForTests()
+		}
 	})
 })

@@ -32,7 +32,8 @@ export async function loadLessonContext(lessonId: string, preview: boolean, user
 	const lesson = { ...localized, content: localized.lessonType === 'quiz' ? localizeQuizContent(localized.content, lang) : localized.content }
 	const course = tree.course.get(stored.courseId)!
 	const courseTitle = localize(lang, course.title, course.titlePt).text
-	const others = (await courseTexts(tree, course, preview, lang)).filter((l) => l.id !== lesson.id)
+	const texts = await courseTexts(tree, course, preview, lang)
+	const others = texts.filter((l) => l.id !== lesson.id)
 	const attempt = lesson.lessonType === 'challenge' && userId ? await attemptFor(userId, lesson.id) : null
 	const challenge = lesson.lessonType === 'challenge' ? { code: attempt?.draft ?? null, lastRun: attempt?.lastResult ?? null } : null
 	const source = { title: lesson.title, lessonType: lesson.lessonType, content: lesson.content, challenge }
@@ -41,7 +42,8 @@ export async function loadLessonContext(lessonId: string, preview: boolean, user
 		title: lesson.title,
 		lessonType: lesson.lessonType,
 		context: buildLessonContext({ courseTitle, ...source }),
-		corpus: { lesson: source, others },
+		// A text lesson is searched as it is kept with its course (the same text), so it is indexed once too.
+		corpus: { lesson: texts.find((l) => l.id === lesson.id) ?? source, others },
 	}
 }
 
