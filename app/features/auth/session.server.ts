@@ -6,6 +6,7 @@ import { isLoopbackAddress } from '~/lib/loopback.ts'
 import { requestContext } from '~/lib/request-context.server.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { getAuth } from './auth.server.ts'
+import { findSessionUser } from './session-row.server.ts'
 import { cachedSession, forgetAllSessions, forgetSession, forgetUserSessions, rememberSession } from './session-cache.server.ts'
 import { isAdmin, type SessionUser } from './user.ts'
 import { pageUrl } from '~/lib/page-url.ts'
@@ -19,6 +20,13 @@ const byContext = new WeakMap<object, Map<string, Promise<SessionUser | null>>>(
 
 async function lookUp(request: Request): Promise<SessionUser | null> {
 	const auth = await getAuth()
+	// One statement when the session is live and not due for its refresh (session-row.server.ts); Better Auth
+	// decides the rest.
+	const found = await findSessionUser(auth, request.headers.get('cookie')).catch((error: unknown) => {
+		if (isConnectionFault(error)) throw error
+		return 'ask' as const
+	})
+	if (found !== 'ask') return found
 	// A broken or expired cookie reads as signed out; a database that is away is not "signed out" (the
 	// request answers 503 instead of sending the learner to the sign-in page, app/lib/db-faults.server.ts).
 	const result = await auth.api.getSession({ headers: request.headers }).catch((error: unknown) => {

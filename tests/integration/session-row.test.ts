@@ -1,0 +1,139 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { session } from '#db/schema.ts'
+import type { DbHandle } from '#db/client.server.ts'
+import { createAccount } from '~/features/auth/accounts.server.ts'
+import { getAuth, resetAuthForTests } from '~/features/auth/auth.server.ts'
+import { signIn } from '~/features/auth/flows.server.ts'
+import { forgetAllSessions } from '~/features/auth/session-cache.server.ts'
+import { getUser } from '~/features/auth/session.server.ts'
+import { CLIENT_ADDRESS_HEADER } from '~/features/security/client-address.ts'
+import { resetEnvForTests } from '~/lib/env.server.ts'
+import { rowsOf } from '~/lib/sql-rows.ts'
+import { cookiesOf } from '#tests/support/actions.ts'
+import { useTestDb } from '#tests/support/test-db.ts'
+
+// Issue 21: a write asks for its session in one statement (features/auth/session-row.server.ts) instead of
+// Better Auth's getSession; what only Better Auth may decide (an expired session, one due for its sliding
+// refresh) is still handed to it, and the answer is the same user Better Auth gives.
+
+const DAY = 24 * 60 * 60 * 1000
+let ip = 1
+const post = (app: string, cookie: string) =>
+	new Request(`${app}/dashboard/learn/course/x`, { method: 'POST', headers: { [CLIENT_ADDRESS_HEADER]: `203.0.113.${ip++}`, cookie } })
+
+describe('a write finds its session in one statement', () => {
+	let h: DbHandle
+	const APP = 'http://localhost:4591'
+	beforeAll(async () => {
+		process.env.APP_URL = APP
+		resetEnvForTests()
+		h = await useTestDb()
+	})
+	afterEach(() => forgetAllSessions())
+	afterAll(() => {
+		delete process.env.APP_URL
+		resetEnvForTests()
+	})
+
+	async function signedIn(email: string) {
+		const created = await createAccount(h.db, { email, password: 'row-password-5521' })
+		const result = await signIn(post(APP, ''), email, 'row-password-5521')
+		if (!result.ok) throw new Error('sign-in failed')
+		return { id: created.id, cookie: cookiesOf(result.headers) }
+	}
+	const executions = async () =>
+		rowsOf<{ n: number }>(
+			await h.db.execute(
+				sql`SELECT coalesce(sum(generic_plans + custom_plans), 0)::int AS n FROM pg_prepared_statements WHERE statement NOT LIKE '%pg_prepared_statements%'`,
+			),
+		)[0]!.n
+	const expiresAt = async (userId: string) =>
+		(await h.db.select({ at: session.expiresAt }).from(session).where(eq(session.userId, userId)))[0]?.at.getTime()
+
+	it('a live session: the user Better Auth gives, in one statement', async () => {
+		const learner = await signedIn('row-live@example.test')
+		const fromBetterAuth = await (await getAuth()).api.getSession({ headers: new Headers({ cookie: learner.cookie }) })
+		const before = await executions()
+		const user = await getUser(post(APP, learner.cookie))
+		expect((await executions()) - before).toBe(1)
+		expect(user).toEqual({
+			id: fromBetterAuth!.user.id,
+			email: fromBetterAuth!.user.email,
+			name: fromBetterAuth!.user.name,
+			image: null,
+			role: 'user',
+			emailVerified: true,
+		})
+	})
+
+	it('a cookie with a bad signature, or a token nobody holds, is signed out; no cookie asks nothing', async () => {
+		const learner = await signedIn('row-forged@example.test')
+		const [name, value] = learner.cookie.split(/=(.*)/s) as [string, string]
+		const signed = decodeURIComponent(value)
+		const dot = signed.lastIndexOf('.')
+		// Another token under this token's signature, and this token under a signature one letter off.
+		const forged = `${name}=${encodeURIComponent(`x${signed.slice(1)}`)}`
+		const sig = signed.slice(dot + 1)
+		const badSignature = `${name}=${encodeURIComponent(`${signed.slice(0, dot)}.${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`)}`
+		expect(await getUser(post(APP, forged))).toBeNull()
+		expect(await getUser(post(APP, badSignature))).toBeNull()
+		const before = await executions()
+		expect(await getUser(post(APP, ''))).toBeNull()
+		expect(await getUser(post(APP, 'other=1'))).toBeNull()
+		expect((await executions()) - before).toBe(0)
+		// The real cookie after a forged one of the same name: the first one counts, as in Better Auth.
+		expect(await getUser(post(APP, `${forged}; ${learner.cookie}`))).toBeNull()
+		expect((await getUser(post(APP, `${learner.cookie}; ${forged}`)))?.id).toBe(learner.id)
+	})
+
+	it('an expired session is left to Better Auth: signed out, and its row deleted', async () => {
+		const learner = await signedIn('row-expired@example.test')
+		await h.db.update(session).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(session.userId, learner.id))
+		expect(await getUser(post(APP, learner.cookie))).toBeNull()
+		expect(await expiresAt(learner.id)).toBeUndefined()
+	})
+
+	it('a session due for its refresh is left to Better Auth, which extends it', async () => {
+		const learner = await signedIn('row-refresh@example.test')
+		const fresh = (await expiresAt(learner.id))!
+		// Signed in two days ago: older than updateAge (1 day), so Better Auth moves its end 30 days from now.
+		await h.db.update(session).set({ expiresAt: new Date(fresh - 2 * DAY) }).where(eq(session.userId, learner.id))
+		expect((await getUser(post(APP, learner.cookie)))?.id).toBe(learner.id)
+		expect(await expiresAt(learner.id)).toBeGreaterThan(fresh - DAY)
+		// Signed in an hour ago: not due, one statement and nothing written.
+		await h.db.update(session).set({ expiresAt: new Date(fresh - 60 * 60 * 1000) }).where(eq(session.userId, learner.id))
+		const before = await executions()
+		expect((await getUser(post(APP, learner.cookie)))?.id).toBe(learner.id)
+		expect((await executions()) - before).toBe(1)
+		expect(await expiresAt(learner.id)).toBe(fresh - 60 * 60 * 1000)
+	})
+})
+
+describe('over https, the __Secure- session cookie', () => {
+	const APP = 'https://learnchain.example'
+	let h: DbHandle
+	beforeAll(async () => {
+		process.env.APP_URL = APP
+		process.env.NODE_ENV = 'production'
+		resetEnvForTests()
+		h = await useTestDb()
+	})
+	afterAll(() => {
+		forgetAllSessions()
+		delete process.env.APP_URL
+		process.env.NODE_ENV = 'test'
+		resetEnvForTests()
+		resetAuthForTests()
+	})
+
+	it('is the one read, and a plain-named copy of it is not', async () => {
+		const created = await createAccount(h.db, { email: 'row-secure@example.test', password: 'row-password-5521' })
+		const result = await signIn(post(APP, ''), 'row-secure@example.test', 'row-password-5521')
+		if (!result.ok) throw new Error('sign-in failed')
+		const cookie = cookiesOf(result.headers)
+		expect(cookie).toMatch(/^__Secure-better-auth\.session_token=/)
+		expect((await getUser(post(APP, cookie)))?.id).toBe(created.id)
+		expect(await getUser(post(APP, cookie.replace(/^__Secure-/, '')))).toBeNull()
+	})
+})
