@@ -1,16 +1,21 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { session } from '#db/schema.ts'
+import { session, user as users } from '#db/schema.ts'
 import type { DbHandle } from '#db/client.server.ts'
 import { createAccount } from '~/features/auth/accounts.server.ts'
 import { getAuth, resetAuthForTests } from '~/features/auth/auth.server.ts'
 import { signIn } from '~/features/auth/flows.server.ts'
 import { forgetAllSessions } from '~/features/auth/session-cache.server.ts'
 import { getUser } from '~/features/auth/session.server.ts'
+import { getVisibleLesson } from '~/features/catalog/catalog.server.ts'
+import { curriculum } from '~/features/catalog/curriculum.server.ts'
+import { completeLesson } from '~/features/progress/progress.server.ts'
 import { CLIENT_ADDRESS_HEADER } from '~/features/security/client-address.ts'
+import { requestContext } from '~/lib/request-context.server.ts'
 import { resetEnvForTests } from '~/lib/env.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
 import { cookiesOf } from '#tests/support/actions.ts'
+import { createCurriculum } from '#tests/support/factories.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 
 // Issue 21: a write asks for its session in one statement (features/auth/session-row.server.ts) instead of
@@ -65,6 +70,41 @@ describe('a write finds its session in one statement', () => {
 			role: 'user',
 			emailVerified: true,
 		})
+	})
+
+	it("a learner's write reads the curriculum's version with its session: a completion is three statements, not four", async () => {
+		const cur = await createCurriculum({ types: ['text', 'text'] })
+		const learner = await signedIn('row-version@example.test')
+		await getVisibleLesson(cur.lessons[0]!.id) // the tree and the bodies are kept; what follows asks only for the version
+		const statementsOf = (run: () => Promise<unknown>) =>
+			requestContext.run({ id: `row-${ip}` }, async () => {
+				const before = await executions()
+				await run()
+				return (await executions()) - before
+			})
+		// The session and the version, the completion's writes, the certificate check.
+		expect(
+			await statementsOf(async () => {
+				const user = await getUser(post(APP, learner.cookie))
+				await completeLesson(user!.id, cur.lessons[0]!.id)
+			}),
+		).toBe(3)
+		// Once only: a second read of the curriculum in the same request asks for the version again.
+		expect(
+			await statementsOf(async () => {
+				await getUser(post(APP, learner.cookie))
+				await curriculum()
+				await curriculum()
+			}),
+		).toBe(2)
+		// An admin's write may change the curriculum: its reads always ask for the version.
+		await h.db.update(users).set({ role: 'admin' }).where(eq(users.id, learner.id))
+		expect(
+			await statementsOf(async () => {
+				await getUser(post(APP, learner.cookie))
+				await curriculum()
+			}),
+		).toBe(2)
 	})
 
 	it('a cookie with a bad signature, or a token nobody holds, is signed out; no cookie asks nothing', async () => {

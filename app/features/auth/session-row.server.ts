@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { session, user } from '#db/schema.ts'
+import { curriculumVersionColumn, rememberRequestVersion } from '~/features/catalog/curriculum.server.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { statement } from '~/lib/sql-statement.server.ts'
 import type { Auth } from './auth.server.ts'
-import type { SessionUser } from './user.ts'
+import { isAdmin, type SessionUser } from './user.ts'
 
 // Issue 21: Better Auth's getSession costs about 2.3 ms a call on the embedded database (two statements, the
 // session then its user, through its adapter, and an HMAC key imported through WebCrypto each time), against
@@ -14,7 +15,7 @@ import type { SessionUser } from './user.ts'
 // handed to Better Auth itself, which deletes or extends the session as it always did; an unknown token or a
 // bad signature is signed out, as Better Auth answers too.
 
-export type SessionRow = SessionUser & { live: boolean; stale: boolean }
+export type SessionRow = SessionUser & { live: boolean; stale: boolean; curriculumVersion: number | string | null }
 
 /** 'ask' when Better Auth must decide (it writes: deletes an expired session, or extends one due for it). */
 export type SessionFound = SessionUser | null | 'ask'
@@ -26,7 +27,8 @@ const byToken = statement<SessionRow, 'token' | 'refreshAfter'>(['token', 'refre
 		SELECT ${u.id} AS id, ${u.email} AS email, ${u.name} AS name, ${u.image} AS image, ${u.role} AS role,
 			${u.emailVerified} AS "emailVerified",
 			${s.expiresAt} > now() AS live,
-			${s.expiresAt} <= now() + ${refreshAfter}::int * interval '1 second' AS stale
+			${s.expiresAt} <= now() + ${refreshAfter}::int * interval '1 second' AS stale,
+			${curriculumVersionColumn} AS "curriculumVersion"
 		FROM ${s} JOIN ${u} ON ${u.id} = ${s.userId}
 		WHERE ${s.token} = ${token}
 	`
@@ -105,5 +107,8 @@ export async function findSessionUser(auth: Auth, cookieHeader: string | null): 
 	} = await byToken(await getDb(), { token, refreshAfter: refreshAfterSeconds })
 	if (!row) return null
 	if (!row.live || row.stale) return 'ask'
-	return { id: row.id, email: row.email, name: row.name, image: row.image ?? null, role: row.role ?? 'user', emailVerified: row.emailVerified }
+	const found = { id: row.id, email: row.email, name: row.name, image: row.image ?? null, role: row.role ?? 'user', emailVerified: row.emailVerified }
+	// A learner's request cannot change the curriculum, so the version read here stands for its first use.
+	if (!isAdmin(found) && row.curriculumVersion !== null) rememberRequestVersion(Number(row.curriculumVersion))
+	return found
 }

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm'
 import { courses, curriculumVersion, learningPaths, lessons, modules } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
+import { requestContext } from '~/lib/request-context.server.ts'
 import { statement } from '~/lib/sql-statement.server.ts'
 import type { Level } from './types.ts'
 
@@ -217,6 +218,25 @@ export function buildTree(
 	return { version, paths, path, course, module, lesson }
 }
 
+// A learner's write reads its session and the version in one statement (features/auth/session-row.server.ts):
+// the first curriculum() of that request takes the version from there instead of asking again. Once only, and
+// only for requests that cannot change the curriculum (not an admin's): a later read in the same request, or
+// any read after a write of content, asks the database as before.
+const requestVersions = new WeakMap<object, number>()
+
+/** The version read with this request's session; the request's next curriculum() uses it instead of asking. */
+export function rememberRequestVersion(version: number) {
+	const request = requestContext.getStore()
+	if (request) requestVersions.set(request, version)
+}
+
+function takeRequestVersion(): number | undefined {
+	const request = requestContext.getStore()
+	const version = request && requestVersions.get(request)
+	if (version !== undefined) requestVersions.delete(request!)
+	return version
+}
+
 // Asked by every action and API call that reads the curriculum without a page's statement to carry the
 // version: printed once, not built by the query builder each time.
 const versionNow = statement<{ version: number | string }, never>(
@@ -232,6 +252,7 @@ const versionNow = statement<{ version: number | string }, never>(
 export async function curriculum(version?: number): Promise<Curriculum> {
 	const db = await getDb()
 	if (cache.db !== db) Object.assign(cache, { db, tree: null, loading: null, bodies: new Map(), bodiesVersion: 0 })
+	version ??= takeRequestVersion()
 	if (version === undefined) {
 		const {
 			rows: [row],
