@@ -53,8 +53,7 @@ describe('a write finds its session in one statement', () => {
 				sql`SELECT coalesce(sum(generic_plans + custom_plans), 0)::int AS n FROM pg_prepared_statements WHERE statement NOT LIKE '%pg_prepared_statements%'`,
 			),
 		)[0]!.n
-	const expiresAt = async (userId: string) =>
-		(await h.db.select({ at: session.expiresAt }).from(session).where(eq(session.userId, userId)))[0]?.at.getTime()
+	const expiresAt = async (userId: string) => (await h.db.select({ at: session.expiresAt }).from(session).where(eq(session.userId, userId)))[0]?.at.getTime()
 
 	it('a live session: the user Better Auth gives, in one statement', async () => {
 		const learner = await signedIn('row-live@example.test')
@@ -129,7 +128,10 @@ describe('a write finds its session in one statement', () => {
 
 	it('an expired session is left to Better Auth: signed out, and its row deleted', async () => {
 		const learner = await signedIn('row-expired@example.test')
-		await h.db.update(session).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(session.userId, learner.id))
+		await h.db
+			.update(session)
+			.set({ expiresAt: new Date(Date.now() - 60_000) })
+			.where(eq(session.userId, learner.id))
 		expect(await getUser(post(APP, learner.cookie))).toBeNull()
 		expect(await expiresAt(learner.id)).toBeUndefined()
 	})
@@ -138,11 +140,17 @@ describe('a write finds its session in one statement', () => {
 		const learner = await signedIn('row-refresh@example.test')
 		const fresh = (await expiresAt(learner.id))!
 		// Signed in two days ago: older than updateAge (1 day), so Better Auth moves its end 30 days from now.
-		await h.db.update(session).set({ expiresAt: new Date(fresh - 2 * DAY) }).where(eq(session.userId, learner.id))
+		await h.db
+			.update(session)
+			.set({ expiresAt: new Date(fresh - 2 * DAY) })
+			.where(eq(session.userId, learner.id))
 		expect((await getUser(post(APP, learner.cookie)))?.id).toBe(learner.id)
 		expect(await expiresAt(learner.id)).toBeGreaterThan(fresh - DAY)
 		// Signed in an hour ago: not due, one statement and nothing written.
-		await h.db.update(session).set({ expiresAt: new Date(fresh - 60 * 60 * 1000) }).where(eq(session.userId, learner.id))
+		await h.db
+			.update(session)
+			.set({ expiresAt: new Date(fresh - 60 * 60 * 1000) })
+			.where(eq(session.userId, learner.id))
 		const before = await executions()
 		expect((await getUser(post(APP, learner.cookie)))?.id).toBe(learner.id)
 		expect((await executions()) - before).toBe(1)
