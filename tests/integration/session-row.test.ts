@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { session, user as users } from '#db/schema.ts'
@@ -117,6 +118,12 @@ describe('a write finds its session in one statement', () => {
 		const badSignature = `${name}=${encodeURIComponent(`${signed.slice(0, dot)}.${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`)}`
 		expect(await getUser(post(APP, forged))).toBeNull()
 		expect(await getUser(post(APP, badSignature))).toBeNull()
+		// A well-signed token that no session holds (ended, or never issued): one statement, signed out.
+		const { secret } = await (await getAuth()).$context
+		const unknown = `${name}=${encodeURIComponent(`no-such-token.${createHmac('sha256', secret).update('no-such-token').digest('base64')}`)}`
+		const asked = await executions()
+		expect(await getUser(post(APP, unknown))).toBeNull()
+		expect((await executions()) - asked).toBe(1)
 		const before = await executions()
 		expect(await getUser(post(APP, ''))).toBeNull()
 		expect(await getUser(post(APP, 'other=1'))).toBeNull()

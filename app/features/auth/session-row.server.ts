@@ -13,7 +13,8 @@ import { isAdmin, type SessionUser } from './user.ts'
 // once), so this was a third of a completion. Here the common case is one statement: a signed cookie whose
 // session is live and not yet due for its sliding refresh. Everything else (expired, due for refresh) is
 // handed to Better Auth itself, which deletes or extends the session as it always did; an unknown token or a
-// bad signature is signed out, as Better Auth answers too.
+// bad signature is signed out, as Better Auth answers too. The statement also carries the curriculum's version,
+// which a learner's request then does not ask for again (ADR 0017).
 
 export type SessionRow = SessionUser & { live: boolean; stale: boolean; curriculumVersion: number | string | null }
 
