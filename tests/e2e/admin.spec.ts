@@ -182,7 +182,9 @@ test('admin creates, edits, publishes, unpublishes and reorders content, and the
 	expect(await outline(learner, courseId)).toEqual([`Reading renamed ${id}`, `Checking ${id}`])
 	await videoSwitch.click()
 	await expect(card(page, 'lesson', `Watching ${id}`).getByText('Published', { exact: true }).first()).toBeVisible()
-	expect(await outline(learner, courseId)).toEqual([`Reading renamed ${id}`, `Checking ${id}`, `Watching ${id}`])
+	// The switch shows the new state before the server answers (optimistic), and the toast may still be the
+	// unpublish's: the learner's page is asked again until the publish has landed.
+	await expect.poll(() => outline(learner, courseId), { timeout: 20_000 }).toEqual([`Reading renamed ${id}`, `Checking ${id}`, `Watching ${id}`])
 
 	// The history sheet shows who did what.
 	await card(page, 'lesson', `Reading renamed ${id}`)
