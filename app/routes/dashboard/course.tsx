@@ -159,8 +159,16 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 		const gained = certificateId ? t('certificate.earnedToast') : complete.data.xpAwarded ? t('learn.xpEarned', { xp: complete.data.xpAwarded }) : ''
 		toast.success(t('learn.markedComplete'), {
 			description: [gained, enrolledNote].filter(Boolean).join(' · ') || undefined,
-			// The path's last lesson: its new certificate is one click away.
-			action: certificateId ? { label: t('certificate.view'), onClick: () => window.location.assign(`/certificates/${certificateId}`) } : undefined,
+			// The path's last lesson: its new certificate is one click away. A toast of its own, with time to click:
+			// as an update of the previous completion's toast (same text) it kept that toast's clock and could
+			// leave within a second.
+			...(certificateId
+				? {
+						id: `certificate-${certificateId}`,
+						duration: 10_000,
+						action: { label: t('certificate.view'), onClick: () => window.location.assign(`/certificates/${certificateId}`) },
+					}
+				: {}),
 		})
 		// The outline already knows every other lesson's status: no second read after the write to tell the course is done.
 		const courseFinished = modules.every((m) => m.lessons.every((l) => l.id === lesson?.id || l.status === 'completed'))
