@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { getEnv } from '~/lib/env.server.ts'
+import { readCookie } from '~/lib/cookies.ts'
 
 // A browser that has signed in to an account before carries a signed cookie saying so. Wrong passwords
 // for an account are limited across all addresses (features/security/limits.ts, `loginAccount`), which
@@ -14,17 +15,9 @@ function sign(id: string, email: string) {
 	return createHmac('sha256', getEnv().AUTH_SECRET).update(`known-device\0${id}\0${email.toLowerCase()}`).digest('base64url')
 }
 
-function cookieValue(request: Request) {
-	for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-		const [name, ...rest] = part.trim().split('=')
-		if (name === KNOWN_DEVICE_COOKIE) return rest.join('=')
-	}
-	return undefined
-}
-
 /** Whether this browser signed in to `email`'s account before. */
 export function isKnownDevice(request: Request, email: string): boolean {
-	const [id, mac] = (cookieValue(request) ?? '').split('.')
+	const [id, mac] = (readCookie(request.headers.get('cookie'), KNOWN_DEVICE_COOKIE) ?? '').split('.')
 	if (!id || !mac) return false
 	const expected = Buffer.from(sign(id, email))
 	const given = Buffer.from(mac)

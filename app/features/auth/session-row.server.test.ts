@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { cookieValue, verifiedToken } from './session-row.server.ts'
+import { verifiedToken } from './session-row.server.ts'
 
 const SECRET = 'a-secret-of-the-right-length-for-tests-0001'
 const sign = (token: string, secret = SECRET) => `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`
@@ -18,20 +18,5 @@ describe('verifiedToken', () => {
 		expect(verifiedToken(`.${sign('x').split('.')[1]}`, SECRET)).toBeNull()
 		expect(verifiedToken(`token.${'A'.repeat(43)}`, SECRET)).toBeNull()
 		expect(verifiedToken(`token.${'A'.repeat(45)}=`, SECRET)).toBeNull()
-	})
-})
-
-describe('cookieValue', () => {
-	it('reads the first cookie of the name, unquoted and URI-decoded', () => {
-		expect(cookieValue('a=1; s=first; s=second', 's')).toBe('first')
-		expect(cookieValue('s="quoted"', 's')).toBe('quoted')
-		expect(cookieValue('s=a%2Bb%3D', 's')).toBe('a+b=')
-		expect(cookieValue('s=%E0%A4%A', 's')).toBe('%E0%A4%A')
-		expect(cookieValue('  s = spaced ;x=1', 's')).toBe('spaced')
-	})
-	it('is undefined when the cookie is not there (a prefix or suffix of the name is another cookie)', () => {
-		expect(cookieValue('', 's')).toBeUndefined()
-		expect(cookieValue('__Secure-s=1; s2=2', 's')).toBeUndefined()
-		expect(cookieValue('junk; s', 's')).toBeUndefined()
 	})
 })

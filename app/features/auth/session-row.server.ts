@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { session, user } from '#db/schema.ts'
 import { curriculumVersionColumn, rememberRequestVersion } from '~/features/catalog/curriculum.server.ts'
+import { readCookie } from '~/lib/cookies.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { statement } from '~/lib/sql-statement.server.ts'
 import type { Auth } from './auth.server.ts'
@@ -16,7 +17,7 @@ import { isAdmin, type SessionUser } from './user.ts'
 // bad signature is signed out, as Better Auth answers too. The statement also carries the curriculum's version,
 // which a learner's request then does not ask for again (ADR 0017).
 
-export type SessionRow = SessionUser & { live: boolean; stale: boolean; curriculumVersion: number | string | null }
+type SessionRow = SessionUser & { live: boolean; stale: boolean; curriculumVersion: number | string | null }
 
 /** 'ask' when Better Auth must decide (it writes: deletes an expired session, or extends one due for it). */
 export type SessionFound = SessionUser | null | 'ask'
@@ -66,40 +67,11 @@ export function verifiedToken(value: string, secret: string): string | null {
 	return given.length === expected.length && timingSafeEqual(given, expected) ? token : null
 }
 
-/**
- * One cookie's value as Better Auth's endpoint reads it (better-call's parser): the first cookie of that name
- * wins, surrounding quotes go, and a value with % is URI-decoded (left as it is when that fails).
- */
-export function cookieValue(header: string, name: string): string | undefined {
-	let index = 0
-	while (index < header.length) {
-		const eq = header.indexOf('=', index)
-		if (eq === -1) return undefined
-		let end = header.indexOf(';', index)
-		if (end === -1) end = header.length
-		else if (end < eq) {
-			index = header.lastIndexOf(';', eq - 1) + 1
-			continue
-		}
-		if (header.slice(index, eq).trim() === name) {
-			let value = header.slice(eq + 1, end).trim()
-			if (value.codePointAt(0) === 34) value = value.slice(1, -1)
-			try {
-				return value.includes('%') ? decodeURIComponent(value) : value
-			} catch {
-				return value
-			}
-		}
-		index = end + 1
-	}
-	return undefined
-}
-
 /** The signed-in user of a Cookie header in one statement, null when signed out, 'ask' for Better Auth. */
 export async function findSessionUser(auth: Auth, cookieHeader: string | null): Promise<SessionFound> {
 	if (!cookieHeader) return null
 	const { cookieName, secret, refreshAfterSeconds } = await keys(auth)
-	const value = cookieValue(cookieHeader, cookieName)
+	const value = readCookie(cookieHeader, cookieName)
 	if (!value) return null
 	const token = verifiedToken(value, secret)
 	if (!token) return null
@@ -107,9 +79,9 @@ export async function findSessionUser(auth: Auth, cookieHeader: string | null): 
 		rows: [row],
 	} = await byToken(await getDb(), { token, refreshAfter: refreshAfterSeconds })
 	if (!row) return null
-	if (!row.live || row.stale) return 'ask'
-	const found = { id: row.id, email: row.email, name: row.name, image: row.image ?? null, role: row.role ?? 'user', emailVerified: row.emailVerified }
+	const { live, stale, curriculumVersion, ...found } = row
+	if (!live || stale) return 'ask'
 	// A learner's request cannot change the curriculum, so the version read here stands for its first use.
-	if (!isAdmin(found) && row.curriculumVersion !== null) rememberRequestVersion(Number(row.curriculumVersion))
+	if (!isAdmin(found) && curriculumVersion !== null) rememberRequestVersion(Number(curriculumVersion))
 	return found
 }

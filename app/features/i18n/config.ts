@@ -1,3 +1,5 @@
+import { readCookie } from '~/lib/cookies.ts'
+
 export const languages = ['en-US', 'pt-BR'] as const
 export type Language = (typeof languages)[number]
 export const defaultLanguage: Language = 'en-US'
@@ -6,15 +8,6 @@ const languageCookieMaxAge = 60 * 60 * 24 * 365
 
 export function isLanguage(value: unknown): value is Language {
 	return typeof value === 'string' && (languages as readonly string[]).includes(value)
-}
-
-export function readCookie(cookieHeader: string | null | undefined, name: string) {
-	if (!cookieHeader) return undefined
-	for (const part of cookieHeader.split(';')) {
-		const [k, ...v] = part.trim().split('=')
-		if (k === name) return decodeURIComponent(v.join('='))
-	}
-	return undefined
 }
 
 /** The cookie wins; without one, a Portuguese browser gets pt-BR; otherwise en-US. */

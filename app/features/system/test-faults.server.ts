@@ -1,4 +1,4 @@
-import { readCookie } from '~/features/i18n/config.ts'
+import { readCookie } from '~/lib/cookies.ts'
 import { getEnv } from '~/lib/env.server.ts'
 
 /**

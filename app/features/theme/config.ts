@@ -1,4 +1,4 @@
-import { readCookie } from '~/features/i18n/config.ts'
+import { readCookie } from '~/lib/cookies.ts'
 
 /** `system` follows prefers-color-scheme; `light` and `dark` override it. */
 export const themes = ['system', 'light', 'dark'] as const

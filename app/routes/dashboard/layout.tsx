@@ -9,7 +9,7 @@ import { SidebarInset, SidebarProvider, SidebarTrigger } from '~/components/ui/s
 import { getUser, requireUser } from '~/features/auth/session.server.ts'
 import { sharedOutlineTarget } from '~/features/progress/shared-outline.server.ts'
 import { isAdmin } from '~/features/auth/user.ts'
-import { readCookie } from '~/features/i18n/config.ts'
+import { readCookie } from '~/lib/cookies.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { ensureAllMessages } from '~/features/i18n/client.ts'
 import type { Route } from './+types/layout'
