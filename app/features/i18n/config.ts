@@ -1,4 +1,5 @@
-import { readCookie } from '~/lib/cookies.ts'
+// Relative, not '~/': vite.config.ts loads this file (vite/locale-chunks.ts) before any alias exists.
+import { readCookie } from '../../lib/cookies.ts'
 
 export const languages = ['en-US', 'pt-BR'] as const
 export type Language = (typeof languages)[number]
