@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DbHandle } from '#db/client.server.ts'
+import type { Db, DbHandle } from '#db/client.server.ts'
 import { user } from '#db/schema.ts'
+import { rowsOf } from '~/lib/sql-rows.ts'
 import { statement } from '~/lib/sql-statement.server.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 import { PG_ADMIN_URL, pgReachable, pgTestDb } from '#tests/support/pg.ts'
@@ -37,6 +38,19 @@ function suite(name: string, open: () => Promise<DbHandle>, close: (h: DbHandle)
 				expect(kept.rows).toEqual(direct.rows)
 				expect(kept.rows).toEqual([{ name: who, n: n * 2, tags: [who, 'x'], found: who === 'Ada' }])
 			}
+		})
+
+		it('is parsed once on a connection and each call only binds and runs it', async () => {
+			// One transaction: one connection of the pool, whose prepared statements the view lists.
+			const [kept] = await h.db.transaction(async (tx) => {
+				for (const n of [1, 2, 3]) await byName(tx as unknown as Db, { name: 'Ada', n })
+				return rowsOf<{ runs: number }>(
+					await tx.execute(
+						sql`SELECT (generic_plans + custom_plans)::int AS runs FROM pg_prepared_statements WHERE statement LIKE '%json_build_array(%::text, ''x'') AS tags%'`,
+					),
+				)
+			})
+			expect(kept?.runs).toBeGreaterThanOrEqual(3)
 		})
 
 		it('refuses a value written into the statement instead of a placeholder', async () => {
