@@ -274,24 +274,21 @@ export async function getCourseOutline(courseId: string, userId: string, preview
 }
 
 /**
- * One lesson's body, only if it is visible along its whole chain. Both languages come back (the quiz
- * grader needs the English options whatever the learner reads); pages pick one with localizeLesson.
+ * A lesson and the ids of its chain, only if it is visible along the whole chain: from the kept curriculum,
+ * without its body. A completion needs no more, and reading the body of a lesson the learner never opened
+ * was a statement of its own on every such completion.
  */
-export async function getVisibleLesson(lessonId: string, preview = false, kept?: Curriculum) {
+export async function findVisibleLesson(lessonId: string, preview = false, kept?: Curriculum) {
 	if (!isUuid(lessonId)) return null
 	const tree = kept ?? (await curriculum())
 	const chain = visibleChain(tree, lessonId, preview)
 	if (!chain) return null
-	const body = (await lessonBodies(tree, [lessonId])).get(lessonId)
-	if (!body) return null
 	const { lesson, module, course, path } = chain
 	return {
 		id: lesson.id,
 		title: lesson.title,
 		titlePt: lesson.titlePt,
 		lessonType: lesson.lessonType,
-		content: body.content,
-		contentPt: body.contentPt,
 		xpValue: lesson.xpValue,
 		moduleId: module.id,
 		courseId: course.id,
@@ -300,6 +297,22 @@ export async function getVisibleLesson(lessonId: string, preview = false, kept?:
 		// reads the same version instead of asking for it again.
 		curriculumVersion: tree.version,
 	}
+}
+
+/** A lesson as findVisibleLesson found it: visible along its chain, without its body. */
+export type FoundLesson = NonNullable<Awaited<ReturnType<typeof findVisibleLesson>>>
+
+/**
+ * One lesson with its body, only if it is visible along its whole chain. Both languages come back (the quiz
+ * grader needs the English options whatever the learner reads); pages pick one with localizeLesson.
+ */
+export async function getVisibleLesson(lessonId: string, preview = false, kept?: Curriculum) {
+	if (!isUuid(lessonId)) return null
+	const tree = kept ?? (await curriculum())
+	const found = await findVisibleLesson(lessonId, preview, tree)
+	const body = found && (await lessonBodies(tree, [lessonId])).get(lessonId)
+	if (!found || !body) return null
+	return { ...found, content: body.content, contentPt: body.contentPt }
 }
 
 /** A lesson as getVisibleLesson found it: visible along its chain, with its body. */

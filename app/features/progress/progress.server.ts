@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { statement, type Bound } from '~/lib/sql-statement.server.ts'
-import { getVisibleLesson, isUuid, type VisibleLesson } from '~/features/catalog/catalog.server.ts'
+import { findVisibleLesson, isUuid, type FoundLesson } from '~/features/catalog/catalog.server.ts'
 import { completedIn, curriculum, visibleChain, visibleLessons, type PathNode } from '~/features/catalog/curriculum.server.ts'
 import { catalogContext, type CatalogContext } from '~/features/catalog/learner-state.server.ts'
 import { localize, localizeOptional } from '~/features/catalog/localize.ts'
@@ -68,9 +68,9 @@ export async function markViewed(userId: string, lessonId: string) {
  * without a transaction around it; its three writes touch different tables, and each table's aggregate
  * triggers read only their own rows. When that was the path's last lesson, the path's certificate is issued.
  */
-export async function completeLesson(userId: string, lessonOrId: string | VisibleLesson, preview = false) {
+export async function completeLesson(userId: string, lessonOrId: string | FoundLesson, preview = false) {
 	// The player's action found the lesson already (to check it is this course's): not read again.
-	const lesson = typeof lessonOrId === 'string' ? await getVisibleLesson(lessonOrId, preview) : lessonOrId
+	const lesson = typeof lessonOrId === 'string' ? await findVisibleLesson(lessonOrId, preview) : lessonOrId
 	if (!lesson) return null
 	const {
 		rows: [awarded],
@@ -122,7 +122,7 @@ const completion = statement<{ xp: number | null; enrolled: string | null }, 'us
  * completeLesson() for the player's button: 'failed' when it failed for another reason than the database
  * being away (that stays the page's 503), logged, so the learner is told 'Error marking lesson as completed'.
  */
-export async function completeOrFail(request: Request, userId: string, lesson: VisibleLesson, preview = false) {
+export async function completeOrFail(request: Request, userId: string, lesson: FoundLesson, preview = false) {
 	try {
 		failIfAsked(request, 'complete')
 		return await completeLesson(userId, lesson, preview)
@@ -143,7 +143,7 @@ export async function completeLessons(userId: string, items: { lessonId: string;
 	const seen = new Map<string, { lessonId: string; at: Date; pathId: string; xp: number }>()
 	for (const item of items) {
 		if (seen.has(item.lessonId)) continue
-		const lesson = await getVisibleLesson(item.lessonId)
+		const lesson = await findVisibleLesson(item.lessonId)
 		if (lesson) seen.set(item.lessonId, { ...item, pathId: lesson.pathId, xp: lesson.xpValue })
 	}
 	const done = [...seen.values()]

@@ -15,7 +15,8 @@ import { Button } from '~/components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '~/components/ui/sheet'
 import { requireUser } from '~/features/auth/session.server.ts'
 import { isAdmin } from '~/features/auth/user.ts'
-import { getVisibleLesson, learnerCourse, localizeLesson, outlineSections } from '~/features/catalog/catalog.server.ts'
+import { findVisibleLesson, getVisibleLesson, learnerCourse, localizeLesson, outlineSections } from '~/features/catalog/catalog.server.ts'
+import { curriculum } from '~/features/catalog/curriculum.server.ts'
 import { getLanguage } from '~/features/i18n/i18n.server.ts'
 import { EnglishOnly } from '~/components/learn/catalog-facts'
 import { lessonBody } from '~/features/lessons/lesson-view.server.ts'
@@ -95,13 +96,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	if (!parsed.ok) return refused(parsed)
 	const preview = isAdmin(user)
 	// Only this course's lessons: a post to another course's URL (whose page then 404s) must change nothing.
-	const owner = await getVisibleLesson(parsed.data.lessonId, preview)
+	const tree = await curriculum()
+	const owner = await findVisibleLesson(parsed.data.lessonId, preview, tree)
 	if (owner?.courseId !== params.courseId) return failure('learn.errors.notFound', 404)
 	if (parsed.data.intent === 'complete') {
 		// A challenge is completed only by a run that passes its tests (on the server), never by this button.
 		if (owner.lessonType === 'challenge') return failure('learn.errors.challengeNotPassed', 409)
-		// A quiz is completed by an attempt that reaches its pass mark (answerQuestion), never by skipping it.
-		if (owner.lessonType === 'quiz' && !(await hasPassedQuiz(user.id, owner.id, owner.content))) return failure('learn.errors.quizNotPassed', 409)
+		// A quiz is completed by an attempt that reaches its pass mark (answerQuestion), never by skipping it. The
+		// pass mark is in its body: the only completion that reads one.
+		if (owner.lessonType === 'quiz') {
+			const quiz = await getVisibleLesson(owner.id, preview, tree)
+			if (!quiz || !(await hasPassedQuiz(user.id, owner.id, quiz.content))) return failure('learn.errors.quizNotPassed', 409)
+		}
 		const done = await completeOrFail(request, user.id, owner, preview)
 		if (done === 'failed') return failure('learn.errors.completeFailed', 500)
 		if (!done) return failure('learn.errors.saveFailed', 404)
