@@ -14,6 +14,7 @@ import { CLIENT_ADDRESS_HEADER } from '~/features/security/client-address.ts'
 import { requestContext } from '~/lib/request-context.server.ts'
 import { resetEnvForTests } from '~/lib/env.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
+import { action as courseAction } from '~/routes/dashboard/course.tsx'
 import { cookiesOf } from '#tests/support/actions.ts'
 import { createCurriculum } from '#tests/support/factories.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
@@ -72,7 +73,8 @@ describe('a write finds its session in one statement', () => {
 	})
 
 	it("a learner's write reads the curriculum's version with its session and no lesson body: a completion is three statements", async () => {
-		const cur = await createCurriculum({ types: ['text', 'text'] })
+		// Three lessons: the two completed here leave the path open (issuing a certificate writes more).
+		const cur = await createCurriculum({ types: ['text', 'text', 'text'] })
 		const learner = await signedIn('row-version@example.test')
 		// The tree is kept; no lesson's body was read (nobody opened one), and a completion needs none.
 		await curriculum()
@@ -82,11 +84,24 @@ describe('a write finds its session in one statement', () => {
 				await run()
 				return (await executions()) - before
 			})
-		// The session and the version, the completion's writes, the certificate check: no body.
+		// 'Complete and continue' as the player posts it: the session and the version, the completion's writes, the
+		// certificate check; no body.
+		const complete = (lessonId: string) =>
+			courseAction({
+				request: new Request(`${APP}/dashboard/learn/course/${cur.course.id}`, {
+					method: 'POST',
+					headers: { [CLIENT_ADDRESS_HEADER]: `203.0.113.${ip++}`, cookie: learner.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+					body: new URLSearchParams({ intent: 'complete', lessonId }),
+				}),
+				params: { courseId: cur.course.id },
+				context: {},
+			} as never)
+		expect(await statementsOf(async () => expect(await complete(cur.lessons[0]!.id)).toMatchObject({ ok: true, intent: 'complete' }))).toBe(3)
+		// The same through completeLesson, which finds the lesson itself.
 		expect(
 			await statementsOf(async () => {
 				const user = await getUser(post(APP, learner.cookie))
-				await completeLesson(user!.id, cur.lessons[0]!.id)
+				await completeLesson(user!.id, cur.lessons[1]!.id)
 			}),
 		).toBe(3)
 		// Once only: a second read of the curriculum in the same request asks for the version again.
