@@ -16,7 +16,7 @@ import { resetEnvForTests } from '~/lib/env.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
 import { action as courseAction } from '~/routes/dashboard/course.tsx'
 import { cookiesOf } from '#tests/support/actions.ts'
-import { createCurriculum } from '#tests/support/factories.ts'
+import { createCurriculum, sampleQuiz } from '#tests/support/factories.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 
 // Issue 21: a write asks for its session in one statement (features/auth/session-row.server.ts) instead of
@@ -72,7 +72,7 @@ describe('a write finds its session in one statement', () => {
 		})
 	})
 
-	it("a learner's write reads the curriculum's version with its session and no lesson body: a completion is three statements", async () => {
+	it("a learner's write reads the curriculum's version once, with its session, and no body it does not use: a completion is three statements, an answer three", async () => {
 		// Three lessons: the two completed here leave the path open (issuing a certificate writes more).
 		const cur = await createCurriculum({ types: ['text', 'text', 'text'] })
 		const learner = await signedIn('row-version@example.test')
@@ -104,6 +104,21 @@ describe('a write finds its session in one statement', () => {
 				await completeLesson(user!.id, cur.lessons[1]!.id)
 			}),
 		).toBe(3)
+		// An answer to a quiz's first question: the session and the version, the quiz's body (its options), the
+		// answer's upsert. The action's tree is the one the answer reads: no second version read.
+		const quiz = await createCurriculum({ types: ['quiz', 'text'] })
+		const answer = () =>
+			courseAction({
+				request: new Request(`${APP}/dashboard/learn/course/${quiz.course.id}`, {
+					method: 'POST',
+					headers: { [CLIENT_ADDRESS_HEADER]: `203.0.113.${ip++}`, cookie: learner.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+					body: new URLSearchParams({ intent: 'answer', lessonId: quiz.lessons[0]!.id, index: '0', answer: sampleQuiz[0]!.correctAnswer }),
+				}),
+				params: { courseId: quiz.course.id },
+				context: {},
+			} as never)
+		await curriculum()
+		expect(await statementsOf(async () => expect(await answer()).toMatchObject({ ok: true, correct: true, done: false }))).toBe(3)
 		// Once only: a second read of the curriculum in the same request asks for the version again.
 		expect(
 			await statementsOf(async () => {

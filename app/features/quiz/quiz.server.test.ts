@@ -39,7 +39,7 @@ const enrolled = async (userId: string) =>
 	(await db.select({ userId: userEnrollments.userId }).from(userEnrollments).where(eq(userEnrollments.userId, userId))).length
 async function take(userId: string, lessonId: string, answers: string[], lang = 'en-US') {
 	let last
-	for (const [i, answer] of answers.entries()) last = await answerQuestion(userId, lessonId, i, answer, false, lang)
+	for (const [i, answer] of answers.entries()) last = await answerQuestion(userId, lessonId, i, answer, { lang })
 	return last!
 }
 
@@ -132,7 +132,7 @@ describe('an honest quiz (issue 20, point 1)', () => {
 	it("explains each option after answering, in the learner's language where written", async () => {
 		await learner('reader')
 		expect(await answerQuestion('reader', quizId, 0, 'b')).toMatchObject({ correct: false, correctAnswer: 'a', explanations: ['Right: a.', 'No: b.'] })
-		expect(await answerQuestion('reader', quizId, 0, 'a', false, 'pt-BR')).toMatchObject({ explanations: ['Certo: a.', 'No: b.'] })
+		expect(await answerQuestion('reader', quizId, 0, 'a', { lang: 'pt-BR' })).toMatchObject({ explanations: ['Certo: a.', 'No: b.'] })
 		expect(await answerQuestion('reader', quizId, 1, 'c')).toMatchObject({ explanations: ['', ''] })
 	})
 })

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import { getVisibleLesson } from '~/features/catalog/catalog.server.ts'
+import type { Curriculum } from '~/features/catalog/curriculum.server.ts'
 import { completeLesson, completeLessons } from '~/features/progress/progress.server.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { excluded, names } from '~/lib/sql-columns.ts'
@@ -15,23 +16,31 @@ function explanationsOf(question: QuizQuestion, lang: string): string[] {
 	return question.options.map((_, i) => pt[i] || en[i] || '')
 }
 
+export interface AnswerOptions {
+	/** An admin previews drafts too. */
+	preview?: boolean
+	/** The language of the options' explanations. */
+	lang?: string
+	/** Backdates the completion a passing answer makes (the demo cohort's history); learners always answer now. */
+	at?: Date
+	/** The curriculum the caller read already (the player's action): one version read per request. */
+	tree?: Curriculum
+}
+
 /**
  * Record the learner's answer to one question of their open attempt (opening one if needed).
  * The first answer to a question is final, so asking again cannot change the score; the correct
  * answer is revealed only for a question already answered. The last answer closes the attempt, and
  * an attempt at or above the quiz's pass mark completes the lesson (its XP written once, by the ledger).
  */
-/** `at` backdates the completion a passing answer makes (the demo cohort's history); learners always answer now. */
 export async function answerQuestion(
 	userId: string,
 	lessonId: string,
 	index: number,
 	answer: string,
-	preview = false,
-	lang = 'en-US',
-	at?: Date,
+	{ preview = false, lang = 'en-US', at, tree }: AnswerOptions = {},
 ): Promise<AnswerResult> {
-	const lesson = await getVisibleLesson(lessonId, preview)
+	const lesson = await getVisibleLesson(lessonId, preview, tree)
 	if (!lesson || lesson.lessonType !== 'quiz') return { ok: false, error: 'notFound' }
 	const parsed = parseQuiz(lesson.content ?? '[]')
 	if (!parsed.ok || parsed.questions.length === 0) return { ok: false, error: 'noQuiz' }

@@ -81,7 +81,7 @@ export async function quizAttempt(userId: string, lessonId: string, { correct, s
 	let score: { correct: number; total: number } | undefined
 	for (const [i, q] of parsed.questions.entries()) {
 		const answer = i < right ? q.correctAnswer : q.options.find((o) => o !== q.correctAnswer)!
-		const result = await answerQuestion(userId, lessonId, i, answer, false, 'en-US', at)
+		const result = await answerQuestion(userId, lessonId, i, answer, { at })
 		if (!result.ok) throw new Error(`quiz answer refused: ${result.error}`)
 		score = result.score ?? score
 	}

@@ -115,7 +115,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		const certificateId = done.certificate?.created ? done.certificate.id : null
 		return { ok: true as const, intent: 'complete' as const, xpAwarded: done.xpAwarded, certificateId, enrolledPathTitle: done.enrolledPathTitle }
 	}
-	const result = await answerQuestion(user.id, parsed.data.lessonId, parsed.data.index, parsed.data.answer, preview, getLanguage(request))
+	const result = await answerQuestion(user.id, owner.id, parsed.data.index, parsed.data.answer, { preview, lang: getLanguage(request), tree })
 	if (!result.ok) return failure(`learn.errors.${result.error}`, result.error === 'notFound' ? 404 : 400)
 	return result
 }
