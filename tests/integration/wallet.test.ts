@@ -281,6 +281,18 @@ describe('certificates', () => {
 		expect((await completeLesson(reverse, ids[1]!))?.certificate?.created).toBe(true)
 	})
 
+	it('on a long path, is issued only once a lesson before its last ones is done too', async () => {
+		// The completion checks the path's last lessons first and sends the rest only when those are all done
+		// (certificates.server.ts, HEAD_LESSONS = 8): eleven lessons, the first one left for last.
+		const long = await createUser('cert-long@example.test')
+		const { path, module: mod } = await createCurriculum({ types: [], path: { title: 'Long path' } })
+		const ids: string[] = []
+		for (let i = 1; i <= 11; i++) ids.push((await createLesson(mod.id, 'text', { title: `Part ${i}`, order: i })).id)
+		for (const id of ids.slice(1)) expect((await completeLesson(long, id))?.certificate).toBeNull()
+		expect(await stateOf(long, path.id)).toEqual({ certificateId: null, complete: false })
+		expect((await completeLesson(long, ids[0]!))?.certificate?.created).toBe(true)
+	})
+
 	it("never puts a part of an unnamed learner's e-mail address on the public certificate", async () => {
 		const unnamed = await createUser('jane.doe.private@example.test')
 		for (const id of lessonIds.slice(0, 2)) await completeLesson(unnamed, id)
