@@ -74,14 +74,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	)
 }
 
+/** Marks the page as interactive; end-to-end tests wait for it before using fetcher-driven controls. */
+function useHydratedMark() {
+	useEffect(() => {
+		document.documentElement.dataset.hydrated = 'true'
+	}, [])
+}
+
 export default function App() {
 	const env = useRootData()?.env
-	// Marks the page as interactive; end-to-end tests wait for it before using fetcher-driven controls.
 	useEffect(() => {
 		adoptTypedInput()
 		adoptChosenInput()
-		document.documentElement.dataset.hydrated = 'true'
 	}, [])
+	useHydratedMark()
 	return (
 		<>
 			<PendingNavigation />
@@ -113,6 +119,8 @@ function isServerError(error: unknown) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	// An error page (a 404, a 503) is hydrated too: its links and language switcher work.
+	useHydratedMark()
 	// Where the error happened, fixed when the boundary first shows: an error page the server rendered
 	// carries data-ssr-error, and hydrating it must render the same; any other error is the browser's own.
 	const [inBrowser] = useState(() => typeof document !== 'undefined' && !document.querySelector('[data-ssr-error]'))

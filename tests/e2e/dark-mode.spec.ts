@@ -58,8 +58,6 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
 		})
 
 		test('the public path page, the certificate checker and the 404 page offer the switcher too', async ({ page, context, baseURL, browser }) => {
-			// The checker is not hydrated: the fixture's goto waits for hydration before it moves on.
-			test.setTimeout(90_000)
 			// A published path's id, read by a learner in another browser: the visitor here has no session.
 			const reader = await browser.newContext({ baseURL })
 			const learner = await reader.newPage()

@@ -58,15 +58,18 @@ export async function createLearner(page: Page): Promise<Credentials> {
 
 /** Fails any test whose page logs console.error or throws. */
 export const test = base.extend<{ consoleErrors: string[]; noInternet: void }>({
-	// page.goto resolves once React has hydrated, so clicks reach the enhanced controls.
-	page: async ({ page }, use) => {
+	// page.goto resolves once React (or the page's island) has hydrated, so clicks reach the enhanced controls.
+	// A page served without scripts (a certificate, the checker), or a browser without JavaScript, has nothing
+	// to wait for: waiting there cost the whole timeout on every visit.
+	page: async ({ page, javaScriptEnabled }, use) => {
 		const goto = page.goto.bind(page)
 		page.goto = async (url, options) => {
 			const response = await goto(url, options)
-			await page
-				.locator('html[data-hydrated]')
-				.waitFor({ state: 'attached', timeout: 10_000 })
-				.catch(() => {})
+			if (javaScriptEnabled !== false && (await page.locator('script[type="module"]').count()))
+				await page
+					.locator('html[data-hydrated]')
+					.waitFor({ state: 'attached', timeout: 10_000 })
+					.catch(() => {})
 			return response
 		}
 		await use(page)
