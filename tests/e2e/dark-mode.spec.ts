@@ -69,6 +69,9 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
 			await page.emulateMedia({ colorScheme: 'light' })
 			for (const path of [`/paths/${pathId}`, '/certificates/verify', '/no-such-page', '/paths/00000000-0000-4000-8000-000000000000']) {
 				await page.goto(path)
+				// A page that loads scripts hydrates, the root error page of a missing path included (the fixture's goto
+				// would otherwise wait 10 s on it, and a click might land before React does).
+				if (await page.locator('script[type="module"]').count()) await expect(page.locator('html'), path).toHaveAttribute('data-hydrated', 'true')
 				const switcher = page.getByRole('banner').getByRole('form', { name: theme.label })
 				await switcher.getByRole('button', { name: theme.dark }).click()
 				await expect(page, path).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))

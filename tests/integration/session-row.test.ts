@@ -84,19 +84,20 @@ describe('a write finds its session in one statement', () => {
 				await run()
 				return (await executions()) - before
 			})
-		// 'Complete and continue' as the player posts it: the session and the version, the completion's writes, the
-		// certificate check; no body.
-		const complete = (lessonId: string) =>
+		// The course player's action, posted as the player posts it.
+		const toPlayer = (courseId: string, fields: Record<string, string>) =>
 			courseAction({
-				request: new Request(`${APP}/dashboard/learn/course/${cur.course.id}`, {
+				request: new Request(`${APP}/dashboard/learn/course/${courseId}`, {
 					method: 'POST',
 					headers: { [CLIENT_ADDRESS_HEADER]: `203.0.113.${ip++}`, cookie: learner.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-					body: new URLSearchParams({ intent: 'complete', lessonId }),
+					body: new URLSearchParams(fields),
 				}),
-				params: { courseId: cur.course.id },
+				params: { courseId },
 				context: {},
 			} as never)
-		expect(await statementsOf(async () => expect(await complete(cur.lessons[0]!.id)).toMatchObject({ ok: true, intent: 'complete' }))).toBe(3)
+		// 'Complete and continue': the session and the version, the completion's writes, the certificate check; no body.
+		const complete = { intent: 'complete', lessonId: cur.lessons[0]!.id }
+		expect(await statementsOf(async () => expect(await toPlayer(cur.course.id, complete)).toMatchObject({ ok: true, intent: 'complete' }))).toBe(3)
 		// The same through completeLesson, which finds the lesson itself.
 		expect(
 			await statementsOf(async () => {
@@ -107,18 +108,9 @@ describe('a write finds its session in one statement', () => {
 		// An answer to a quiz's first question: the session and the version, the quiz's body (its options), the
 		// answer's upsert. The action's tree is the one the answer reads: no second version read.
 		const quiz = await createCurriculum({ types: ['quiz', 'text'] })
-		const answer = () =>
-			courseAction({
-				request: new Request(`${APP}/dashboard/learn/course/${quiz.course.id}`, {
-					method: 'POST',
-					headers: { [CLIENT_ADDRESS_HEADER]: `203.0.113.${ip++}`, cookie: learner.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-					body: new URLSearchParams({ intent: 'answer', lessonId: quiz.lessons[0]!.id, index: '0', answer: sampleQuiz[0]!.correctAnswer }),
-				}),
-				params: { courseId: quiz.course.id },
-				context: {},
-			} as never)
 		await curriculum()
-		expect(await statementsOf(async () => expect(await answer()).toMatchObject({ ok: true, correct: true, done: false }))).toBe(3)
+		const answer = { intent: 'answer', lessonId: quiz.lessons[0]!.id, index: '0', answer: sampleQuiz[0]!.correctAnswer }
+		expect(await statementsOf(async () => expect(await toPlayer(quiz.course.id, answer)).toMatchObject({ ok: true, correct: true, done: false }))).toBe(3)
 		// Once only: a second read of the curriculum in the same request asks for the version again.
 		expect(
 			await statementsOf(async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getAuth } from '~/features/auth/auth.server.ts'
 import {
 	getCertificate,
+	HEAD_LESSONS,
 	issueCertificateIfComplete,
 	certificateContext,
 	pathCertificateState,
@@ -282,12 +283,12 @@ describe('certificates', () => {
 	})
 
 	it('on a long path, is issued only once a lesson before its last ones is done too', async () => {
-		// The completion checks the path's last lessons first and sends the rest only when those are all done
-		// (certificates.server.ts, HEAD_LESSONS = 8): eleven lessons, the first one left for last.
+		// The completion checks the path's last HEAD_LESSONS first and sends the rest only when those are all done:
+		// three lessons more than that, the first one left for last.
 		const long = await createUser('cert-long@example.test')
 		const { path, module: mod } = await createCurriculum({ types: [], path: { title: 'Long path' } })
 		const ids: string[] = []
-		for (let i = 1; i <= 11; i++) ids.push((await createLesson(mod.id, 'text', { title: `Part ${i}`, order: i })).id)
+		for (let i = 1; i <= HEAD_LESSONS + 3; i++) ids.push((await createLesson(mod.id, 'text', { title: `Part ${i}`, order: i })).id)
 		for (const id of ids.slice(1)) expect((await completeLesson(long, id))?.certificate).toBeNull()
 		expect(await stateOf(long, path.id)).toEqual({ certificateId: null, complete: false })
 		expect((await completeLesson(long, ids[0]!))?.certificate?.created).toBe(true)
