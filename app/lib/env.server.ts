@@ -212,9 +212,18 @@ function localSecret(dataDir: string, name: string, prefix = '') {
 		return fs.readFileSync(file, 'utf8').trim()
 	} catch {
 		fs.mkdirSync(dataDir, { recursive: true })
-		const secret = prefix + randomBytes(32).toString('hex')
-		fs.writeFileSync(file, secret, { mode: 0o600 })
-		return secret
+		// Written whole under a name of its own, then linked into place: a process starting at the same moment
+		// reads either no file or the whole secret (never a half-written one), and the first link wins for both.
+		const own = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`
+		fs.writeFileSync(own, prefix + randomBytes(32).toString('hex'), { mode: 0o600 })
+		try {
+			fs.linkSync(own, file)
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+		} finally {
+			fs.rmSync(own, { force: true })
+		}
+		return fs.readFileSync(file, 'utf8').trim()
 	}
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { getEnv, getPublicEnv, resetEnvForTests } from './env.server.ts'
 
 // The wallet's settings: RPC URLs for the browser, and the certificate key (generated like AUTH_SECRET).
@@ -29,6 +29,21 @@ describe('wallet settings', () => {
 		expect(fs.statSync(file).mode & 0o777).toBe(0o600)
 		resetEnvForTests()
 		expect(getEnv().CERT_SIGNER_KEY).toBe(key)
+	})
+
+	it('keeps the secret another process generated at the same moment, never a second one', () => {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'learnchain-env-'))
+		setEnv({ DATA_DIR: dir, AUTH_SECRET: undefined, DATABASE_URL: undefined })
+		const file = path.join(dir, '.auth-secret')
+		const theirs = 'b'.repeat(64)
+		// The other process finds no file either, and puts its secret in place while this one writes its own.
+		const write = fs.writeFileSync
+		vi.spyOn(fs, 'writeFileSync').mockImplementation((...args: Parameters<typeof fs.writeFileSync>) => {
+			write(...args)
+			if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== theirs) write(file, theirs)
+		})
+		expect(getEnv().AUTH_SECRET).toBe(theirs)
+		expect(fs.readdirSync(dir).sort()).toEqual(['.auth-secret', '.cert-signer-key'])
 	})
 
 	it('refuses to start in production with a real database and no key, or with a malformed key', () => {
