@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import tsconfigPaths from 'vite-tsconfig-paths'
 
@@ -19,5 +20,10 @@ export default defineConfig({
 		testTimeout: 120_000,
 		hookTimeout: 180_000,
 		pool: 'forks',
+		// One file per CPU. Vitest's default is one fewer than the CPUs: a single file at a time on a two-core
+		// machine, where most integration files spend their time waiting on a server, a child process or a
+		// timer. Measured here (2 CPU): 436 s at one, 287 s at two (185 % CPU). Files share nothing that could
+		// collide: free ports, throw-away databases, private PostgreSQL servers and temporary directories.
+		maxWorkers: availableParallelism(),
 	},
 })

@@ -10,6 +10,7 @@ import { resetEnvForTests } from '~/lib/env.server.ts'
 import { createCurriculum, createLearner, type Curriculum } from '#tests/support/factories.ts'
 import { pgReachable, PG_ADMIN_URL, throwawayDatabase } from '#tests/support/pg.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
+import { testDataDir } from '#tests/support/data-dir.ts'
 
 // Issue 21, point 3: the curriculum is kept in each process and reloaded when curriculum_version moves.
 // Every change below is written behind the cache's back (plain SQL, or another connection standing for
@@ -100,7 +101,7 @@ if (await pgReachable()) {
 		let cur: Curriculum
 		beforeAll(async () => {
 			database = await throwawayDatabase('learnchain_curriculum')
-			process.env.DATA_DIR ??= '/tmp/learnchain-vitest'
+			process.env.DATA_DIR ??= testDataDir()
 			resetEnvForTests()
 			handle = await openDatabase({ databaseUrl: database.url })
 			setDbHandleForTests(handle)

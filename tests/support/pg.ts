@@ -2,6 +2,7 @@
 import { openDatabase, type DbHandle } from '#db/client.server.ts'
 import { throwawayDatabase as createDatabase, withPgClient } from '#db/pg-admin.ts'
 import { resetEnvForTests } from '~/lib/env.server.ts'
+import { testDataDir } from './data-dir.ts'
 
 export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 
@@ -23,7 +24,7 @@ export function pgTestDb(prefix: string) {
 	return {
 		open: async (): Promise<DbHandle> => {
 			database = await throwawayDatabase(prefix)
-			process.env.DATA_DIR ??= '/tmp/learnchain-vitest'
+			process.env.DATA_DIR ??= testDataDir()
 			resetEnvForTests()
 			return openDatabase({ databaseUrl: database.url })
 		},

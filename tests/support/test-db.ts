@@ -2,10 +2,11 @@ import { openDatabase, type DbHandle } from '#db/client.server.ts'
 import { resetAuthForTests } from '~/features/auth/auth.server.ts'
 import { setDbHandleForTests } from '~/lib/db.server.ts'
 import { resetEnvForTests } from '~/lib/env.server.ts'
+import { testDataDir } from './data-dir.ts'
 
 /** A throw-away in-memory PGlite, migrated, installed as the app's database. */
 export async function useTestDb(): Promise<DbHandle> {
-	process.env.DATA_DIR ??= '/tmp/learnchain-vitest'
+	process.env.DATA_DIR ??= testDataDir()
 	resetEnvForTests()
 	const handle = await openDatabase({ dataDir: 'memory://' })
 	setDbHandleForTests(handle)
