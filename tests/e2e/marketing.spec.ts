@@ -3,6 +3,10 @@ import zlib from 'node:zlib'
 import type { BrowserContext, Response } from '@playwright/test'
 import { demo, expect, loginAs, nonceOf, test } from '../support/fixtures'
 
+// The marketing pages as most visitors see them, motion on (the suite's default is reduced motion); the
+// block 'motion and small screens' asks for reduced motion itself.
+test.use({ reducedMotion: 'no-preference' })
+
 async function useLanguage(context: BrowserContext, baseURL: string | undefined, lang: 'en-US' | 'pt-BR') {
 	await context.addCookies([{ name: 'app_language', value: lang, url: baseURL ?? 'http://localhost' }])
 }

@@ -7,6 +7,9 @@ import { pathLessons, type LessonRef } from '#tests/support/lessons.ts'
 import { routeTable } from '#tests/support/route-table.ts'
 import { E2E_DATA_DIR } from '../../playwright.config.ts'
 
+// With motion on, as most visitors have it (the suite's default is reduced motion): the marquees move.
+test.use({ reducedMotion: 'no-preference' })
+
 // Issue 20, point 5: no page of app/routes.ts scrolls sideways or clips its controls on a phone, in
 // either language. Every page route is visited once per language and width (the lesson player once per
 // lesson type), signed out, as the demo learner or as the demo admin.
