@@ -15,6 +15,7 @@ export default defineConfig({
 		],
 		environment: 'node',
 		setupFiles: ['./tests/support/vitest-setup.ts'],
+		globalSetup: ['./tests/support/vitest-global.ts'],
 		// Deadlines for hangs, not speed checks (speed is measured by `npm run bench`): a PGlite opened and migrated,
 		// the whole curriculum imported twice or a cold compiler worker take many times longer on a busy machine.
 		testTimeout: 120_000,
