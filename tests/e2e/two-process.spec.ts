@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { freshDataDir, pgReachable, startServer, stopServer, throwawayDatabase, type ServerProcess } from '#tests/support/server-process.ts'
 import { freePort } from '#tests/support/ports.ts'
@@ -50,6 +51,7 @@ if (await pgReachable()) {
 		test.afterAll(async () => {
 			await Promise.all([a && stopServer(a), b && stopServer(b)])
 			await db?.drop()
+			for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true })
 		})
 
 		test('a session created on one process is valid on the other, and a sign-out on either ends it', async () => {
