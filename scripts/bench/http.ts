@@ -139,6 +139,7 @@ export async function runLoad(
 	let measuring = warmupMs === 0
 	let errors = 0
 	let non2xx = 0
+	let carriedOver = 0
 	let probe: ReturnType<typeof probeNewConnections> | undefined
 	let measuredFrom = performance.now()
 	const start = () => {
@@ -156,8 +157,12 @@ export async function runLoad(
 			firstWave.push(responseTime)
 		}
 		if (!measuring) return
-		if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime)
-		else non2xx++
+		if (statusCode < 200 || statusCode >= 300) return void non2xx++
+		// Every answer counts towards the rate, but a latency only when its request was sent in the measured
+		// part: one sent during the warm-up waited behind the warm-up's slower answers (seen: 1.1 s in the
+		// first measured second, under 0.45 s in the rest).
+		if (performance.now() - responseTime >= measuredFrom) latencies.push(responseTime)
+		else carriedOver++
 	})
 	instance.on('reqError', () => {
 		if (measuring) errors++
@@ -166,7 +171,7 @@ export async function runLoad(
 	clearTimeout(timer)
 	const seconds = (performance.now() - measuredFrom) / 1000
 	const newVisitorMs = probe ? await probe.stop() : undefined
-	const requests = latencies.length + non2xx
+	const requests = latencies.length + carriedOver + non2xx
 	return {
 		newVisitorMs,
 		firstWaveMs: summary(firstWave),
