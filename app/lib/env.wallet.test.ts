@@ -4,7 +4,8 @@ import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { getEnv, getPublicEnv, resetEnvForTests } from './env.server.ts'
 
-// The wallet's settings: RPC URLs for the browser, and the certificate key (generated like AUTH_SECRET).
+// The wallet's settings (RPC URLs for the browser, the certificate key) and the secrets a data directory
+// keeps when none is configured (the certificate key and AUTH_SECRET, generated the same way).
 const KEYS = ['NODE_ENV', 'DATA_DIR', 'DATABASE_URL', 'AUTH_SECRET', 'CERT_SIGNER_KEY', 'RPC_URL_MAINNET', 'RPC_URL_SEPOLIA'] as const
 const saved = Object.fromEntries(KEYS.map((k) => [k, process.env[k]]))
 
@@ -17,11 +18,22 @@ function setEnv(values: Partial<Record<(typeof KEYS)[number], string | undefined
 	resetEnvForTests()
 }
 
-afterEach(() => setEnv({}))
+const dirs: string[] = []
+function dataDir() {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'learnchain-env-'))
+	dirs.push(dir)
+	return dir
+}
 
-describe('wallet settings', () => {
+afterEach(() => {
+	vi.restoreAllMocks()
+	setEnv({})
+	for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
+})
+
+describe('generated secrets', () => {
 	it('generates the certificate key into DATA_DIR once, private to the owner, and keeps it', () => {
-		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'learnchain-env-'))
+		const dir = dataDir()
 		setEnv({ DATA_DIR: dir, CERT_SIGNER_KEY: undefined, DATABASE_URL: undefined })
 		const key = getEnv().CERT_SIGNER_KEY
 		expect(key).toMatch(/^0x[0-9a-f]{64}$/)
@@ -32,7 +44,7 @@ describe('wallet settings', () => {
 	})
 
 	it('keeps the secret another process generated at the same moment, never a second one', () => {
-		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'learnchain-env-'))
+		const dir = dataDir()
 		setEnv({ DATA_DIR: dir, AUTH_SECRET: undefined, DATABASE_URL: undefined })
 		const file = path.join(dir, '.auth-secret')
 		const theirs = 'b'.repeat(64)
@@ -45,7 +57,9 @@ describe('wallet settings', () => {
 		expect(getEnv().AUTH_SECRET).toBe(theirs)
 		expect(fs.readdirSync(dir).sort()).toEqual(['.auth-secret', '.cert-signer-key'])
 	})
+})
 
+describe('wallet settings', () => {
 	it('refuses to start in production with a real database and no key, or with a malformed key', () => {
 		setEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/x', AUTH_SECRET: 'a'.repeat(64), CERT_SIGNER_KEY: undefined })
 		expect(() => getEnv()).toThrow('CERT_SIGNER_KEY is required in production')
@@ -54,7 +68,7 @@ describe('wallet settings', () => {
 	})
 
 	it('gives the browser the RPC URLs (public defaults, or the configured ones) and never the key', () => {
-		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'learnchain-env-'))
+		const dir = dataDir()
 		setEnv({ DATA_DIR: dir, DATABASE_URL: undefined, RPC_URL_MAINNET: undefined, RPC_URL_SEPOLIA: 'https://sepolia.example/rpc' })
 		const env = getPublicEnv()
 		expect(env.rpcUrls).toEqual({ 1: 'https://ethereum-rpc.publicnode.com', 11155111: 'https://sepolia.example/rpc' })

@@ -2,8 +2,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-/** Where test processes keep their data directories; emptied when a vitest run starts and ends (vitest-global.ts). */
-export const TEST_DATA_ROOT = path.join(os.tmpdir(), 'learnchain-vitest')
+/** Where test processes keep their data directories: the run's own, removed when it ends (vitest-global.ts). */
+const TEST_DATA_ROOT = process.env.TEST_DATA_ROOT ?? path.join(os.tmpdir(), 'learnchain-vitest')
 
 let dir: string | undefined
 
