@@ -47,12 +47,15 @@ export type ScalingResult = {
 
 /** A database per case: in-memory PGlite, or a throw-away database on the PostgreSQL server of `pgUrl`. */
 async function freshDb(pgUrl: string | undefined): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+	// Filling 100,000 completions is one long statement: on a slow or busy machine it outlasts the serving
+	// timeout (seen: the embedded fill stopped at 15 s), as the HTTP suites' fill already allows for.
+	const faults = { queryTimeoutMs: 600_000 }
 	if (!pgUrl) {
-		const handle = await openDatabase({ dataDir: 'memory://' })
+		const handle = await openDatabase({ dataDir: 'memory://', faults })
 		return { handle, drop: () => handle.close() }
 	}
 	const database = await throwawayDatabase(pgUrl, 'learnchain_bench')
-	const handle = await openDatabase({ databaseUrl: database.url })
+	const handle = await openDatabase({ databaseUrl: database.url, faults })
 	return {
 		handle,
 		drop: async () => {
