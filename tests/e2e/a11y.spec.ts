@@ -1,10 +1,8 @@
 import fs from 'node:fs'
 import { demo, expect, loginAs, test } from '#tests/support/fixtures.ts'
 import { reportViolations, wcagViolations } from '#tests/support/axe.ts'
-import { demoPath } from '#tests/support/demo.ts'
+import { landingPages, otherPages } from '#tests/support/a11y-pages.ts'
 
-// The pages Lighthouse scores, plus the other sign-in pages that share their layout.
-const pages = ['/', '/companies', '/investors', '/login', '/signup', '/forgot-password']
 // Lighthouse's mobile preset (412 px wide), and a desktop where the landing shows its scroll-tracked code.
 const viewports = [
 	{ name: 'mobile', width: 412, height: 823 },
@@ -13,7 +11,7 @@ const viewports = [
 
 for (const lang of ['en-US', 'pt-BR'] as const) {
 	test.describe(`accessibility in ${lang}`, () => {
-		for (const path of pages) {
+		for (const path of landingPages) {
 			test(`${path} has no WCAG 2.1 A/AA violations (contrast, links in text) on mobile and desktop, with and without motion`, async ({
 				page,
 				context,
@@ -42,7 +40,6 @@ const sizes = [
 	{ width: 390, height: 844 },
 	{ width: 1440, height: 900 },
 ]
-const profileTabs = ['personal', 'professional', 'progress', 'career', 'wallet']
 
 for (const lang of ['en-US', 'pt-BR'] as const) {
 	// Their contrast in dark mode is checked by dark-mode.spec.ts; here every rule, in the default theme.
@@ -54,8 +51,7 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
 		test.setTimeout(180_000)
 		await context.addCookies([{ name: 'app_language', value: lang, url: baseURL ?? 'http://localhost' }])
 		await loginAs(page, demo.learner)
-		const pathId = demoPath('Blockchain & Web3 Foundations').id
-		for (const path of [`/paths/${pathId}`, '/certificates/verify', '/no-such-page', ...profileTabs.map((tab) => `/dashboard/profile?tab=${tab}`)]) {
+		for (const path of otherPages()) {
 			await page.goto(path)
 			await expect(page.locator('html')).toHaveAttribute('lang', lang)
 			for (const size of sizes) {
