@@ -17,7 +17,12 @@ export default defineConfig({
 	reporter: process.env.CI ? [['list']] : [['list']],
 	use: {
 		baseURL: `http://localhost:${PORT}`,
-		trace: 'retain-on-failure',
+		// A trace only when a test is run again (CI's retry; locally, `--trace on`), and a screenshot of each failure.
+		// Tracing every test was a third of the browser's work: its screencast drew and encoded frames throughout
+		// and its DOM snapshots were taken at every action. learning-honest.spec: 155 CPU-s of Chromium traced,
+		// 99 without the screencast, 87 untraced (2.2 -> 1.4 min); the whole suite, screencast off: 33.4 -> 28.9 min.
+		trace: 'on-first-retry',
+		screenshot: 'only-on-failure',
 		// Menus, dialogs and toasts open without their 150-300 ms animations (the app's reduced-motion rules),
 		// so Playwright's stability checks do not wait on them and the browser draws no moving frames: the
 		// suite is bound by two cores. Measured on shell, applications and admin specs: 2.9 and 3.0 min, 2.4 min
