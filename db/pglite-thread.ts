@@ -23,6 +23,8 @@ type ThreadOptions = {
 	refusal: () => Error | null
 	/** A worker ended by a fault was replaced and its engine is open; `ms` is what opening it took. */
 	onReopen?: (ms: number) => void
+	/** In memory only: a data directory to start from (PGlite's dumpDataDir), instead of a new one (initdb). */
+	template?: Blob
 }
 
 function workerFile() {
@@ -86,7 +88,8 @@ export class PgliteThread implements Handle {
 			await this.ending
 			const began = performance.now()
 			const reopening = this.opened
-			const worker = new Worker(workerFile(), { workerData: { dataDir: this.dataDir, engine: await compiledEngine() } })
+			const engine = { ...(await compiledEngine()), ...(this.opts.template && { loadDataDir: this.opts.template }) }
+			const worker = new Worker(workerFile(), { workerData: { dataDir: this.dataDir, engine } })
 			worker.on('message', (m: { id: number; ok: boolean; result?: unknown; error?: Record<string, unknown> }) => this.settle(m))
 			worker.on('error', (error) => this.lost(worker, new DatabaseWorkerError(`database worker failed: ${error.message}`)))
 			worker.on('exit', (code) => this.lost(worker, new DatabaseWorkerError(`database worker exited (code ${code})`)))

@@ -8,7 +8,8 @@ import { testDataDir } from './data-dir.ts'
 export async function useTestDb(): Promise<DbHandle> {
 	process.env.DATA_DIR ??= testDataDir()
 	resetEnvForTests()
-	const handle = await openDatabase({ dataDir: 'memory://' })
+	// From the migrated template vitest-global.ts dumps for the run (a plain new one when run without it).
+	const handle = await openDatabase({ dataDir: 'memory://', template: process.env.TEST_PGLITE_TEMPLATE })
 	setDbHandleForTests(handle)
 	resetAuthForTests()
 	return handle
