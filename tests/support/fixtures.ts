@@ -58,19 +58,38 @@ export async function createLearner(page: Page): Promise<Credentials> {
 
 /** Fails any test whose page logs console.error or throws. */
 export const test = base.extend<{ consoleErrors: string[]; noInternet: void }>({
-	// page.goto resolves once React (or the page's island) has hydrated, so clicks reach the enhanced controls.
-	// A page served without scripts (a certificate, the checker), or a browser without JavaScript, has nothing
-	// to wait for: waiting there cost the whole timeout on every visit.
+	// page.goto, reload, goBack and goForward resolve once React (or the page's island) has hydrated, so clicks
+	// reach the enhanced controls (a click on a menu button before that opened nothing). A page served without
+	// scripts (a certificate, the checker), or a browser without JavaScript, has nothing to wait for: waiting
+	// there cost the whole timeout on every visit.
 	page: async ({ page, javaScriptEnabled }, use) => {
-		const goto = page.goto.bind(page)
-		page.goto = async (url, options) => {
-			const response = await goto(url, options)
+		const hydrated = async <T>(response: T) => {
 			if (javaScriptEnabled !== false && (await page.locator('script[type="module"]').count()))
 				await page
 					.locator('html[data-hydrated]')
 					.waitFor({ state: 'attached', timeout: 10_000 })
 					.catch(() => {})
 			return response
+		}
+		const [goto, reload, goBack, goForward] = [page.goto.bind(page), page.reload.bind(page), page.goBack.bind(page), page.goForward.bind(page)]
+		page.goto = async (url, options) => hydrated(await goto(url, options))
+		page.reload = async (options) => hydrated(await reload(options))
+		page.goBack = async (options) => hydrated(await goBack(options))
+		page.goForward = async (options) => hydrated(await goForward(options))
+		// A new width resolves once the layout has followed it: what script does on a width (the sidebar becomes a
+		// sheet below 768 px) lands a frame or two later, then transitions run. A box read at once was 8 px off.
+		const setViewportSize = page.setViewportSize.bind(page)
+		page.setViewportSize = async (size) => {
+			await setViewportSize(size)
+			await page
+				.evaluate(async () => {
+					await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+					const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+					// Bounded: a paused animation never finishes.
+					const finished = Promise.all(ending.map((a) => a.finished.catch(() => {})))
+					await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 2000))])
+				})
+				.catch(() => {})
 		}
 		await use(page)
 	},
