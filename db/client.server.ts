@@ -56,7 +56,8 @@ async function withStartupLock<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<
 }
 
 /** The migrations folder, found whether we run from source or from build/server. */
-function migrationsFolder() {
+/** Where the migrations are, from the sources or the production build. */
+export function migrationsFolder() {
 	const candidates = [
 		path.resolve(process.cwd(), 'db/migrations'),
 		path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations'),

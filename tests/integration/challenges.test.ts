@@ -4,7 +4,7 @@ import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type DbHandle } from '#db/client.server.ts'
+import type { DbHandle } from '#db/client.server.ts'
 import { challengeAttempts, lessonChallenges, lessons, user, userProgress, xpLedger } from '#db/schema.ts'
 import { contentFiles, curriculumTree } from '~/features/admin/bundle-export.server.ts'
 import { applyImport, readTree } from '~/features/admin/bundle-import.server.ts'
@@ -12,7 +12,7 @@ import { readContentTree } from '~/features/catalog/content-files.server.ts'
 import { importCurriculum } from '~/features/catalog/import.server.ts'
 import { runChallenge, saveDraft, challengeView } from '~/features/challenges/attempts.server.ts'
 import { getGrader } from '~/features/challenges/grader.server.ts'
-import { useTestDb } from '#tests/support/test-db.ts'
+import { memoryDatabase, useTestDb } from '#tests/support/test-db.ts'
 
 // Code challenges on a throw-away PGlite with the real grader (worker threads): the content round trip,
 // and the XP of a challenge awarded once however many passing runs arrive together.
@@ -54,7 +54,7 @@ describe('challenge content', () => {
 		})
 
 		const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'learnchain-challenges-'))
-		const target = await openDatabase({ dataDir: 'memory://' })
+		const target = await memoryDatabase()
 		try {
 			const files = contentFiles(await curriculumTree(h.db))
 			expect(files.some((f) => f.path.endsWith('05-counter-with-events.solution.sol'))).toBe(true)

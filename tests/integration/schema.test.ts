@@ -69,6 +69,7 @@ function constraintSuite(name: string, open: () => Promise<DbHandle>, close: (h:
 
 constraintSuite(
 	'migrations on PGlite',
+	// A new database (initdb), not the test template: this suite is what proves the migrations run from nothing.
 	() => openDatabase({ dataDir: 'memory://' }),
 	(h) => h.close(),
 )

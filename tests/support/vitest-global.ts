@@ -4,6 +4,8 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
+import { migrationsFolder } from '#db/client.server.ts'
+import { dumpDataDir } from './pglite-dump.ts'
 
 const PREFIX = 'learnchain-vitest-'
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -31,10 +33,8 @@ export default async function setup() {
 async function migratedTemplate(root: string) {
 	const pg = new PGlite()
 	try {
-		await migrate(drizzle(pg), { migrationsFolder: path.resolve('db/migrations') })
-		const file = path.join(root, 'pglite-template.tar')
-		fs.writeFileSync(file, new Uint8Array(await (await pg.dumpDataDir('none')).arrayBuffer()))
-		return file
+		await migrate(drizzle(pg), { migrationsFolder: migrationsFolder() })
+		return await dumpDataDir(pg, path.join(root, 'pglite-template.tar'))
 	} finally {
 		await pg.close()
 	}

@@ -4,7 +4,8 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { strToU8, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type Db, type DbHandle } from '#db/client.server.ts'
+import type { Db, DbHandle } from '#db/client.server.ts'
+import { memoryDatabase } from '#tests/support/test-db.ts'
 import { createAccount } from '~/features/auth/accounts.server.ts'
 import { readContentTree } from '~/features/catalog/content-files.server.ts'
 import { importCurriculum } from '~/features/catalog/import.server.ts'
@@ -43,7 +44,7 @@ let source: DbHandle
 let tmp: string
 
 beforeAll(async () => {
-	source = await openDatabase({ dataDir: 'memory://' })
+	source = await memoryDatabase()
 	await importCurriculum(source.db, await readContentTree('content'))
 	// Edge cases the demo content lacks: drafts, an empty path, a course with no modules, a module
 	// with no lessons, optional fields set, multi-line text and YAML-looking strings.
@@ -139,7 +140,7 @@ describe('content export and import', () => {
 			await fs.writeFile(path.join(tmp, f.path), f.text)
 		}
 		const tree = await readTree(tmp)
-		const target = await openDatabase({ dataDir: 'memory://' })
+		const target = await memoryDatabase()
 		const progress: number[] = []
 		const preview = await applyImport(target.db, null, tree, { source: 'cli', onProgress: (done) => progress.push(done) })
 		expect(preview.counts.update).toEqual({ paths: 0, courses: 0, modules: 0, lessons: 0 })
@@ -155,7 +156,7 @@ describe('content export and import', () => {
 	it('round-trips through a .zip, and a second import only updates', async () => {
 		const zip = packZip(contentFiles(await curriculumTree(source.db)))
 		const tree = await readBundleFiles(await unpackZip(zip))
-		const target = await openDatabase({ dataDir: 'memory://' })
+		const target = await memoryDatabase()
 		await applyImport(target.db, null, tree)
 		expect(await snapshot(target.db)).toEqual(await snapshot(source.db))
 		const again = await previewImport(target.db, tree)

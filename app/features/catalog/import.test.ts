@@ -1,6 +1,6 @@
 import { count, eq, isNull } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { openDatabase } from '#db/client.server.ts'
+import { memoryDatabase } from '#tests/support/test-db.ts'
 import { lessons, learningPaths } from '#db/schema.ts'
 import fs from 'node:fs/promises'
 import os from 'node:os'
@@ -39,7 +39,7 @@ describe('the demo curriculum in content/', async () => {
 	})
 
 	it('imports idempotently: a second run updates in place', async () => {
-		const h = await openDatabase({ dataDir: 'memory://' })
+		const h = await memoryDatabase()
 		const first = await importCurriculum(h.db, tree)
 		const ids1 = (await h.db.select({ id: lessons.id }).from(lessons)).map((r) => r.id).sort()
 		await importCurriculum(h.db, tree)
