@@ -2,6 +2,7 @@
 // plus peak-memory sampling from /proc.
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import net from 'node:net'
 import path from 'node:path'
 
 export type Proc = { pid: number; url: string; stop: () => Promise<void>; child: ChildProcess }
@@ -19,6 +20,22 @@ async function waitFor(url: string, child: ChildProcess, logFile: string, timeou
 		await new Promise((r) => setTimeout(r, 200))
 	}
 	throw new Error(`${url} did not answer within ${timeoutMs / 1000} s; see ${logFile}`)
+}
+
+/**
+ * Refuses a port something already listens on. Otherwise a second bench started beside a first saw the first's
+ * server answer /readyz before its own one failed to bind, and measured the wrong server (seen: its preflight got
+ * 401, the other server not knowing its sessions).
+ */
+export async function assertPortFree(port: number) {
+	const probe = net.createServer()
+	await new Promise<void>((resolve, reject) => {
+		probe.once('error', (err: NodeJS.ErrnoException) =>
+			reject(err.code === 'EADDRINUSE' ? new Error(`port ${port} is in use (another bench running?): pass --port=<another base port>`) : err),
+		)
+		probe.listen(port, resolve)
+	})
+	await new Promise<void>((resolve) => probe.close(() => resolve()))
 }
 
 function stopper(child: ChildProcess) {
@@ -45,6 +62,7 @@ export async function startAppServer(opts: {
 	logDir: string
 	nodeArgs?: string[]
 }): Promise<Proc> {
+	await assertPortFree(opts.port)
 	fs.mkdirSync(opts.logDir, { recursive: true })
 	const logFile = path.join(opts.logDir, `server-${opts.port}.log`)
 	const out = fs.openSync(logFile, 'w')
@@ -60,6 +78,7 @@ export async function startAppServer(opts: {
 }
 
 export async function startBareServer(port: number, bytes: number, logDir: string): Promise<Proc> {
+	await assertPortFree(port)
 	const logFile = path.join(logDir, `bare-${port}.log`)
 	const out = fs.openSync(logFile, 'w')
 	const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs'), String(port), String(bytes)], { stdio: ['ignore', out, out] })
