@@ -27,6 +27,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { throwawayDatabase, withPgClient } from '#db/pg-admin.ts'
 import { openDatabase } from '#db/client.server.ts'
+import { lockDataDir } from '#db/data-dir-lock.ts'
 // @ts-expect-error plain ES module shared with scripts/lighthouse.mjs, without type declarations
 import { ensureBuild } from './ensure-build.mjs'
 import { benchTargets, createSessionCookies, fillBenchData, ISSUE_SIZE } from './bench-data.ts'
@@ -328,6 +329,12 @@ function scalingTable(title: string, s: ScalingResult) {
 }
 
 /* -------------------------------------- main ------------------------------------- */
+
+// One bench per base port at a time: a second one would empty this one's data directories under it (seen: PGlite
+// could not write its WAL), its servers could not bind, and both would build into one folder. The lock
+// (LOG_DIR.lock, holding this pid) goes with the process; one left by a killed bench is taken over.
+const unlock = lockDataDir(LOG_DIR)
+process.once('exit', unlock)
 
 ensureBuild(BUILD_DIR, { reuse: args.has('no-build'), log })
 fs.mkdirSync(LOG_DIR, { recursive: true })
