@@ -38,6 +38,8 @@ export { readSettings } from '~/lib/env.server.ts'
 // development: an edited component would not change the key.
 let keptPages: KeptRenders | undefined
 const keptRenders = () => (keptPages ??= createKeptRenders({ maxBytes: import.meta.env.DEV ? 0 : getEnv().KEPT_PAGES_MB * 1024 * 1024 }))
+/** The kept pages' bytes, for the server's memory line: a cache filling up to its budget is not a leak (npm run soak). */
+export const keptPagesBytes = () => keptPages?.bytes ?? 0
 
 export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
 	if (request.method.toUpperCase() === 'HEAD') {

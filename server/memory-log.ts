@@ -4,23 +4,26 @@ import type { Log } from './services.ts'
 /**
  * MEMORY_LOG_SECONDS: a 'memory' line every so often, to tell a leak from a heap that is merely big:
  * besides RSS and the current heap, what was left right after the last full collection (the live data)
- * and `external` at that moment (PGlite's WebAssembly memory and buffers). npm run soak uses it.
+ * and `external` at that moment (buffers, and PGlite's WebAssembly memory when it runs on the main thread), with
+ * the kept pages' share of it (`keptPages`, their bytes): that cache fills up to its budget (KEPT_PAGES_MB), which
+ * is not a leak. npm run soak uses it.
  */
-export function startMemoryLog(log: Log, everySeconds: number) {
-	if (!(everySeconds > 0)) return
+export function startMemoryLog(log: Log, everySeconds: number, keptPages: () => number = () => 0): () => void {
+	if (!(everySeconds > 0)) return () => {}
 	const mb = (n: number) => Math.round(n / 104857.6) / 10
-	let afterGc = { heap: 0, external: 0 }
+	let afterGc = { heap: 0, external: 0, kept: 0 }
 	let fullGcs = 0
-	new PerformanceObserver((list) => {
+	const observer = new PerformanceObserver((list) => {
 		for (const entry of list.getEntries()) {
 			if ((entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind !== perfConstants.NODE_PERFORMANCE_GC_MAJOR) continue
 			afterGc = { ...afterGc, heap: process.memoryUsage().heapUsed }
 			fullGcs++
 			// ArrayBuffers a collection frees are released a moment later.
-			setTimeout(() => (afterGc = { ...afterGc, external: process.memoryUsage().external }), 250).unref()
+			setTimeout(() => (afterGc = { ...afterGc, external: process.memoryUsage().external, kept: keptPages() }), 250).unref()
 		}
-	}).observe({ entryTypes: ['gc'] })
-	setInterval(() => {
+	})
+	observer.observe({ entryTypes: ['gc'] })
+	const timer = setInterval(() => {
 		const m = process.memoryUsage()
 		log.info('memory', {
 			rssMb: mb(m.rss),
@@ -31,6 +34,12 @@ export function startMemoryLog(log: Log, everySeconds: number) {
 			fullGcs,
 			heapAfterGcMb: mb(afterGc.heap),
 			externalAfterGcMb: mb(afterGc.external),
+			keptPagesMb: mb(keptPages()),
+			keptPagesAfterGcMb: mb(afterGc.kept),
 		})
 	}, everySeconds * 1000).unref()
+	return () => {
+		clearInterval(timer)
+		observer.disconnect()
+	}
 }

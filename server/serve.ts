@@ -45,7 +45,7 @@ export async function serve(opts: {
 		server.listen(settings.PORT, () => resolve())
 	})
 	services.log.info('listening', { url: `http://localhost:${settings.PORT}` })
-	startMemoryLog(services.log, settings.MEMORY_LOG_SECONDS)
+	startMemoryLog(services.log, settings.MEMORY_LOG_SECONDS, services.keptPagesBytes)
 	drain.install(server, { log: services.log, timeoutMs: settings.SHUTDOWN_TIMEOUT_MS, closeApp: services.shutdown })
 	return server
 }

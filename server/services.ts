@@ -9,7 +9,17 @@ import type * as Entry from '../app/entry.server.tsx'
  */
 export type AppServices = Pick<
 	typeof Entry,
-	'bootstrap' | 'shutdown' | 'languageOf' | 'themeOf' | 'log' | 'scrubText' | 'requestContext' | 'requestIdFrom' | 'readSettings' | 'withDatabaseFaults'
+	| 'bootstrap'
+	| 'shutdown'
+	| 'languageOf'
+	| 'themeOf'
+	| 'log'
+	| 'scrubText'
+	| 'requestContext'
+	| 'requestIdFrom'
+	| 'readSettings'
+	| 'withDatabaseFaults'
+	| 'keptPagesBytes'
 >
 
 export function servicesOf(build: ServerBuild): AppServices {

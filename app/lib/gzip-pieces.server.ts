@@ -30,9 +30,20 @@ function storedBlock(bytes: Buffer): Buffer {
 	return block
 }
 
-/** Each piece of a page cut at its nonce, deflated on its own (made once per kept page). */
+/**
+ * Each piece of a page cut at its nonce, deflated on its own (made once per kept page), in one allocation of
+ * their exact size. zlib hands a small result back as a view of its 16 KB output chunk, and a kept page is
+ * counted against its budget by its bytes: a dashboard's 17 pieces held 272 KB for the few KB counted.
+ */
 export function deflatePieces(pieces: readonly Buffer[]): Buffer[] {
-	return pieces.map(deflatePiece)
+	const deflated = pieces.map(deflatePiece)
+	const all = Buffer.allocUnsafeSlow(deflated.reduce((n, d) => n + d.length, 0))
+	let at = 0
+	return deflated.map((d) => {
+		d.copy(all, at)
+		at += d.length
+		return all.subarray(at - d.length, at)
+	})
 }
 
 /**
