@@ -373,8 +373,8 @@ function halves<T extends { t: number }>(samples: T[], field: (s: T) => number) 
 // Only samples taken after at least one full collection carry an after-collection value.
 const collected = memory.filter((m) => m.fullGcs > 0)
 const heap = halves(collected, (m) => m.heapAfterGcMb)
-// process.memoryUsage().external counts every ArrayBuffer (and PGlite's WebAssembly memory when it runs on the
-// main thread); the kept pages are among them, counted by their bytes, and taken out here.
+// process.memoryUsage().external counts the main thread's ArrayBuffers (PGlite's WebAssembly memory is its worker
+// thread's); the kept pages are among them, counted by their bytes, and taken out here.
 const kept = halves(collected, (m) => m.keptPagesAfterGcMb ?? 0)
 const outside = halves(collected, (m) => Math.round((m.externalAfterGcMb - (m.keptPagesAfterGcMb ?? 0)) * 10) / 10)
 const keptPeakMb = Math.max(0, ...memory.map((m) => m.keptPagesMb ?? 0))

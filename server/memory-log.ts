@@ -4,7 +4,7 @@ import type { Log } from './services.ts'
 /**
  * MEMORY_LOG_SECONDS: a 'memory' line every so often, to tell a leak from a heap that is merely big:
  * besides RSS and the current heap, what was left right after the last full collection (the live data)
- * and `external` at that moment (buffers, and PGlite's WebAssembly memory when it runs on the main thread), with
+ * and `external` at that moment (buffers; PGlite's WebAssembly memory is its worker thread's, not counted here), with
  * the kept pages' share of it (`keptPages`, their bytes): that cache fills up to its budget (KEPT_PAGES_MB), which
  * is not a leak. npm run soak uses it.
  */
