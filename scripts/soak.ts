@@ -5,7 +5,7 @@
 // every acknowledged write in the database, and the server's memory flat over the measured duration:
 // RSS sampled every second (median of the first vs the second half, reported), and the verdict on live
 // memory from the server's own memory lines: the JS heap left right after full collections, and the
-// memory outside the heap at those moments (buffers), may grow at most 25% and 10%. The rendered pages the
+// memory outside the heap at those moments (buffers), may grow at most 25% and 10% (or 2 MB). The rendered pages the
 // server keeps are counted apart: that cache fills up to its budget (KEPT_PAGES_MB) while the load runs, which
 // is not a leak, and the soak checks it stays within it; what its count leaves out would show as growth.
 // Writes bench/results/soak.json and exits 1 when a check fails. Not part of npm test.
@@ -63,6 +63,10 @@ const PASSWORD = `soak-${randomBytes(8).toString('hex')}`
 // next, so the bound is 25%; a per-request leak of a few KB still exceeds it within the minute.
 const HEAP_GROWTH_LIMIT = 0.25
 const GROWTH_LIMIT = 0.1
+// The rest of the memory outside the heap is small (about 6 MB: buffers in flight at a collection) and swung
+// between 5.8 and 7.3 MB with no trend within one run (--pg, 2026-11-29), so a growth under 2 MB is not read as
+// a leak. A leak of 200 bytes a request passes it over the ~10,000 requests of a measured minute.
+const EXTERNAL_FLOOR_MB = 2
 // The kept pages' budget the server runs with (its default unless KEPT_PAGES_MB says otherwise).
 const KEPT_PAGES_MB = Number(process.env.KEPT_PAGES_MB || 32)
 
@@ -405,8 +409,10 @@ if (networkErrors) failures.push(`${networkErrors} requests failed without an an
 if (lostTotal) failures.push(`acknowledged writes missing: ${JSON.stringify(lost)}`)
 if (heapGrowth > HEAP_GROWTH_LIMIT)
 	failures.push(`the JS heap left after full collections grew ${(heapGrowth * 100).toFixed(1)}% (limit ${HEAP_GROWTH_LIMIT * 100}%)`)
-if (externalGrowth > GROWTH_LIMIT)
-	failures.push(`memory outside the JS heap (other than the kept pages) grew ${(externalGrowth * 100).toFixed(1)}% (limit ${GROWTH_LIMIT * 100}%)`)
+if (externalGrowth > GROWTH_LIMIT && outside.second - outside.first > EXTERNAL_FLOOR_MB)
+	failures.push(
+		`memory outside the JS heap (other than the kept pages) grew ${(externalGrowth * 100).toFixed(1)}% (limit ${GROWTH_LIMIT * 100}% and ${EXTERNAL_FLOOR_MB} MB)`,
+	)
 if (keptPeakMb > KEPT_PAGES_MB) failures.push(`the kept pages reached ${keptPeakMb} MB (budget ${KEPT_PAGES_MB} MB)`)
 if (!memory.length) failures.push('the server logged no memory lines')
 if (fullGcsMeasured < 2) failures.push(`only ${fullGcsMeasured} full collections in the measured window: run longer to judge live memory`)

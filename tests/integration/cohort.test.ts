@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { dirname } from 'node:path'
 import { and, count, eq, like, ne, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -66,6 +67,8 @@ describe('demo cohort seeding', () => {
 			.then((r) => (r as unknown as { rows: { id: string }[] }).rows)
 		await enrollIn(bystander, path!.id)
 		await application({ type: 'professional', name: 'Real Applicant', email: 'real-applicant@example.org' })
+		// A data directory not made yet (on PostgreSQL nothing else needs one): the manifest is written all the same.
+		fs.rmSync(dirname(cohortManifestPath()), { recursive: true, force: true })
 		await seedCohort({ now })
 	}, 120_000)
 	afterAll(() => h.close())

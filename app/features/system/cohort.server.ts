@@ -472,6 +472,8 @@ export const cohortManifestPath = () => path.join(getEnv().DATA_DIR, 'demo-cohor
 
 async function writeManifest(certificates: CohortCertificate[], now: Date) {
 	try {
+		// On PostgreSQL nothing else may have made DATA_DIR yet (the soak's --pg run found it missing).
+		await fs.mkdir(path.dirname(cohortManifestPath()), { recursive: true })
 		await fs.writeFile(cohortManifestPath(), `${JSON.stringify({ seededAt: now.toISOString(), certificates }, null, '\t')}\n`)
 	} catch (error) {
 		// Only tests read it; a read-only data directory must not stop the start.
