@@ -55,8 +55,7 @@ async function withStartupLock<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<
 	}
 }
 
-/** The migrations folder, found whether we run from source or from build/server. */
-/** Where the migrations are, from the sources or the production build. */
+/** Where the migrations are, from the sources or the production build (build/server). */
 export function migrationsFolder() {
 	const candidates = [
 		path.resolve(process.cwd(), 'db/migrations'),
