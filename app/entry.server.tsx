@@ -9,6 +9,7 @@ import { NonceContext } from '~/lib/nonce.tsx'
 import { newNonce } from '~/lib/nonces.server.ts'
 import { htmlStream, wholePage } from '~/lib/html-stream.server.ts'
 import { createKeptRenders, defersData, renderKey, wantsFreshPage, type KeptRenders } from '~/lib/kept-renders.server.ts'
+import { readHandoff, renderWhole } from '~/lib/whole-render.server.ts'
 import { acceptsGzip } from '~/lib/gzip-pieces.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { contentSecurityPolicy } from '~/features/security/headers.server.ts'
@@ -69,63 +70,73 @@ export default async function handleRequest(request: Request, responseStatusCode
 	}
 	const keep = key !== null && kept.admit(key)
 	const i18n = createI18nStore(language)
-	// Nothing deferred: the page is answered whole, in one write with its length (lib/html-stream.server.ts).
+	const tree = (
+		<NonceContext.Provider value={nonce}>
+			<I18nProvider store={i18n}>
+				<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+			</I18nProvider>
+		</NonceContext.Provider>
+	)
+	// Nothing deferred: the page is rendered in one pass and answered in one write with its length
+	// (lib/whole-render.server.ts); when a part of it suspended, it is streamed and gathered whole below.
 	const whole = !defersData(routerContext)
+	const handoff = whole ? await readHandoff(routerContext) : null
+	const html = handoff && renderWhole(tree, routerContext, handoff)
+	if (html) {
+		const page = Buffer.from(html)
+		if (keep) kept.set(key, page, nonce)
+		responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+		responseHeaders.set('Content-Length', String(page.length))
+		return new Response(page, { headers: responseHeaders, status: responseStatusCode })
+	}
 
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
 		let failed = false
 		let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
-		const { pipe, abort } = renderToPipeableStream(
-			<NonceContext.Provider value={nonce}>
-				<I18nProvider store={i18n}>
-					<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-				</I18nProvider>
-			</NonceContext.Provider>,
-			{
-				nonce,
-				[readyOption]() {
-					shellRendered = true
-					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-					if (whole) {
-						// The status as the shell left it, as a streamed page would have sent it.
-						const status = responseStatusCode
-						pipe(
-							wholePage((html) => {
-								clearTimeout(timeoutId)
-								if (keep && !failed) kept.set(key, html, nonce)
-								responseHeaders.set('Content-Length', String(html.length))
-								resolve(new Response(html, { headers: responseHeaders, status }))
-							}),
-						)
-						return
-					}
-					const body = htmlStream({
-						onFinal() {
+		const { pipe, abort } = renderToPipeableStream(tree, {
+			nonce,
+			[readyOption]() {
+				shellRendered = true
+				responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+				if (whole) {
+					// The status as the shell left it, as a streamed page would have sent it.
+					const status = responseStatusCode
+					pipe(
+						wholePage((html) => {
 							clearTimeout(timeoutId)
-							timeoutId = undefined
-						},
-						onWhole: keep ? (html) => failed || kept.set(key, html, nonce) : undefined,
-					})
-					pipe(body)
-					resolve(
-						new Response(createReadableStreamFromReadable(body), {
-							headers: responseHeaders,
-							status: responseStatusCode,
+							if (keep && !failed) kept.set(key, html, nonce)
+							responseHeaders.set('Content-Length', String(html.length))
+							resolve(new Response(html, { headers: responseHeaders, status }))
 						}),
 					)
-				},
-				onShellError(error: unknown) {
-					reject(error)
-				},
-				onError(error: unknown) {
-					failed = true
-					responseStatusCode = 500
-					if (shellRendered) log.error('render failed', { err: error })
-				},
+					return
+				}
+				const body = htmlStream({
+					onFinal() {
+						clearTimeout(timeoutId)
+						timeoutId = undefined
+					},
+					onWhole: keep ? (html) => failed || kept.set(key, html, nonce) : undefined,
+				})
+				pipe(body)
+				resolve(
+					new Response(createReadableStreamFromReadable(body), {
+						headers: responseHeaders,
+						status: responseStatusCode,
+					}),
+				)
 			},
-		)
+			onShellError(error: unknown) {
+				reject(error)
+			},
+			onError(error: unknown) {
+				failed = true
+				responseStatusCode = 500
+				if (shellRendered) log.error('render failed', { err: error })
+			},
+		})
 	})
 }
 

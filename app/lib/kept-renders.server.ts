@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { EntryContext } from 'react-router'
 import { deflatePieces, gzipWithNonce } from './gzip-pieces.server.ts'
+import { readHandoff } from './whole-render.server.ts'
 import { cutAtNonce, joinWithNonce } from './nonces.server.ts'
 
 /**
@@ -92,36 +93,19 @@ export function createKeptRenders({ maxBytes, seenKeys = 4096 }: { maxBytes: num
 }
 
 /**
- * The key of a page's render, or null when the render is not kept. Reads React Router's hydration stream (it
- * is already encoded, eagerly, when the page renders) and gives the context a copy of it to render from, made
- * when a render asks for it.
+ * The key of a page's render, or null when the render is not kept. Reads React Router's hydration stream
+ * (lib/whole-render.server.ts: it is already encoded, eagerly, when the page renders; the render reads it again).
  */
 export async function renderKey(request: Request, status: number, context: EntryContext, parts: string[]): Promise<string | null> {
 	if (request.method !== 'GET' || status !== 200 || context.isSpaMode) return null
-	const stream = context.serverHandoffStream
-	if (!stream) return null
 	if (defersData(context)) return null
-	const chunks: Uint8Array[] = []
-	const reader = stream.getReader()
-	for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value as Uint8Array)
-	// Only a render reads it again: a kept page is answered without one, and a stream costs to set up.
-	let replay: ReadableStream<Uint8Array> | undefined
-	Object.defineProperty(context, 'serverHandoffStream', {
-		configurable: true,
-		enumerable: true,
-		get: () =>
-			(replay ??= new ReadableStream({
-				start(controller) {
-					for (const chunk of chunks) controller.enqueue(chunk)
-					controller.close()
-				},
-			})),
-	})
+	const handoff = await readHandoff(context)
+	if (!handoff) return null
 	const url = new URL(request.url)
 	const hash = createHash('sha256').update(url.pathname + url.search)
 	for (const part of parts) hash.update('\0' + part)
 	hash.update('\0')
-	for (const chunk of chunks) hash.update(chunk)
+	for (const chunk of handoff.chunks) hash.update(chunk)
 	return hash.digest('base64url')
 }
 

@@ -86,6 +86,14 @@ test('a signed-in page asked again is the page a fresh render gives, with a nonc
 		expect(freshPlain.render, path).toBe('rendered')
 		expect(Number(freshPlain.length), path).toBe(Buffer.byteLength(freshPlain.body))
 		expect(freshPlain.framing, path).toBeUndefined()
+		// Rendered in one pass (lib/whole-render.server.ts): a hydrated page's data leaves in one script, closed at
+		// once (a landing carries none), and nothing was streamed in after the shell (none of React's scripts that
+		// move streamed parts into place).
+		if (freshPlain.body.includes('window.__reactRouterContext'))
+			expect(freshPlain.body, path).toMatch(
+				/streamController\.enqueue\([^<]*\);<\/script><script nonce="[^"]+">window\.__reactRouterContext\.streamController\.close\(\);<\/script>/,
+			)
+		expect(freshPlain.body, path).not.toMatch(/\$RC\(|<template id="B:/)
 		// Each answer carries the nonce of its own Content-Security-Policy, in every script.
 		expect(new Set([first.nonce, second.nonce, kept.nonce, plain.nonce]).size).toBe(4)
 		expect(kept.body).toContain(`nonce="${kept.nonce}"`)
