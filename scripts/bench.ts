@@ -16,8 +16,8 @@
 // with BUILD_DIR, default build-perf), measures a bare Node http server serving a static page of the same
 // size in the same run, before the routes and after them (the ceiling of this machine: their mean): the
 // landing's size for the public rows, the dashboard's for the signed-in ones (issue 21 measures against "a
-// bare Node server answering the same dashboard HTML"; a landing-sized page answers about a fifth slower
-// here, so it made every signed-in ratio look about a quarter better than it was). It then runs
+// bare Node server answering the same dashboard HTML"; a landing-sized page answered 1.3 to 1.7 times
+// slower here, so every signed-in ratio read that much better than it was: ADR 0020). It then runs
 // every read route for a moment (a warm server), then runs autocannon on each route while sampling
 // the server's RSS from /proc/<pid>/status. Each route's connections are opened once, at the start of its
 // warm-up, and stay open into the measured part (latencies of clients connected throughout); the first
