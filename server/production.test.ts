@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import express from 'express'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { precompressDir } from '../vite/precompress.ts'
 import { builtFiles } from './production.ts'
 
@@ -81,6 +81,22 @@ describe('builtFiles: the client build, precompressed at build time', () => {
 		expect((await get(`${base}/assets/tiny-abc123.js`, 'br')).headers['content-encoding']).toBeUndefined()
 		expect((await get(`${base}/assets/logo-abc123.webp`, 'br')).headers['content-encoding']).toBeUndefined()
 		expect((await get(`${base}/dashboard`, 'br')).body.toString()).toBe('page')
+	})
+
+	it('looks on disk only for the names the root holds: a page’s data (/dashboard.data) goes to the app without a stat', async () => {
+		const stat = vi.spyOn(fs, 'stat')
+		try {
+			const data = await get(`${base}/dashboard.data`, 'br')
+			expect(data.body.toString()).toBe('page')
+			expect((await get(`${base}/dashboard/learn/course/abc.data?lesson=1`)).body.toString()).toBe('page')
+			expect(stat).not.toHaveBeenCalled()
+			// A root file, by its escaped name too, is still looked up and served.
+			expect((await get(`${base}/og%2Dimage.svg`)).body.toString()).toBe(svg)
+			expect(stat).toHaveBeenCalled()
+		} finally {
+			stat.mockRestore()
+		}
+		expect((await get(`${base}/%E0%A4%A.svg`)).status).toBe(404)
 	})
 
 	it('answers unknown and malformed names without a 500', async () => {

@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import express from 'express'
@@ -16,15 +17,28 @@ const precompressed = (dir: string, maxAge: string, immutable = false) =>
 
 /**
  * The built static files: hashed assets immutable; the few files at the root (favicon, social card) for
- * an hour. Pages have no extension, and skipping the lookup for them saves a stat and a 404 error object
- * on every page request.
+ * an hour. Those are listed once, at start-up, and only their names are looked up on disk: any other path
+ * goes on to the app without a stat and a 404 error object of its own. A page has no extension, but its data
+ * has one (`/dashboard.data`, asked on every navigation inside the app and every form post).
  */
 export function builtFiles(buildDir: string) {
 	const router = express.Router()
-	router.use('/assets', precompressed(path.join(buildDir, 'client/assets'), '1y', true))
-	const rootFiles = precompressed(path.join(buildDir, 'client'), '1h')
-	router.use((req, res, next) => (path.extname(req.path) ? rootFiles(req, res, next) : next()))
+	const client = path.join(buildDir, 'client')
+	router.use('/assets', precompressed(path.join(client, 'assets'), '1y', true))
+	const rootFiles = precompressed(client, '1h')
+	const atRoot = new Set(fs.existsSync(client) ? fs.readdirSync(client) : [])
+	router.use((req, res, next) => (path.extname(req.path) && atRoot.has(firstSegment(req.path)) ? rootFiles(req, res, next) : next()))
 	return router
+}
+
+/** `/og-image.png` → `og-image.png`, decoded as the static server decodes it (a malformed escape stays as it is). */
+function firstSegment(pathname: string) {
+	const first = pathname.split('/')[1] ?? ''
+	try {
+		return decodeURIComponent(first)
+	} catch {
+		return first
+	}
 }
 
 /** `npm start` (scripts/start.mjs): the production build in `buildDir`, served by the stack of server/app.ts. */
