@@ -9,7 +9,8 @@
 //                                         postgres-scaling, two-process (comma-separated; prefixes match)
 //   --challenge-learners=20 --challenge-seconds=20 --challenge-workers=N (code challenges; default: the server's own pool size)
 //   --connections=50  --runs=30 (scaling medians)  --port=3400  --no-build (use BUILD_DIR as it is)
-//   --routes=dashboard,scoreboard (only these routes)  --profile (CPU profiles of the servers in /tmp/learnchain-bench-<port>/profiles)
+//   --routes=dashboard,scoreboard (only these routes)  --profile (CPU profiles of the servers in /tmp/learnchain-bench-<port>/profiles,
+//                                         summed per route: scripts/bench/profile-summary.ts)
 //
 // Each HTTP suite fills a fresh database with the issue's data set (3 paths, 30 courses, 1,500 lessons,
 // 2,000 learners, 100,000 completions), starts the production server as a child process (scripts/start.mjs
@@ -38,6 +39,7 @@ import { preflight, routeSpecs, runLoad, type RouteResult, type RouteSpec } from
 import { cpuMs, sampleRss, startAppServer, startBareServer, type Proc } from './bench/processes.ts'
 import type { ScalingResult } from './bench/scaling.ts'
 import { benchChallenges, challengesTable } from './bench/challenges.ts'
+import { profileClock, profileReport, type ProfileWindow } from './bench/profile-summary.ts'
 
 const args = new Map(
 	process.argv.slice(2).map((a) => {
@@ -58,6 +60,7 @@ const PG_URL = process.env.DATABASE_URL || (wantsPg ? 'postgres://postgres@127.0
 const SECRET = randomBytes(32).toString('hex')
 const CERT_KEY = `0x${randomBytes(32).toString('hex')}`
 const LOG_DIR = `/tmp/learnchain-bench-${BASE_PORT}`
+const PROFILE_DIR = path.join(LOG_DIR, 'profiles')
 const SIGNED_IN_USERS = 50
 
 const only = args.get('only')?.split(',')
@@ -119,6 +122,8 @@ type HttpSuite = {
 	peakRssMb: number
 	hwmRssMb: number
 	checks?: { sessionAcrossProcesses: boolean; rateLimitShared: boolean }
+	/** --profile: where each route's server time went (scripts/bench/profile-summary.ts), as Markdown. */
+	profile?: string
 	/** PostgreSQL only: sequential scans during the load on tables of more than 1,000 rows (a missing index shows here). */
 	seqScans?: { table: string; rows: number; seqScans: number; seqRowsRead: number; indexScans: number }[]
 }
@@ -198,7 +203,7 @@ async function httpSuite(kind: 'pglite' | 'postgres', processes: 1 | 2, portBase
 		const origin = `http://127.0.0.1:${portBase}`
 		for (let i = 0; i < processes; i++) {
 			// --profile: a V8 CPU profile of each server process (written on exit) in LOG_DIR/profiles.
-			const nodeArgs = args.has('profile') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(LOG_DIR, 'profiles')}`] : []
+			const nodeArgs = args.has('profile') ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []
 			servers.push(await startAppServer({ port: portBase + i, buildDir: BUILD_DIR, env: { ...serverEnv(origin), ...prepared.env }, logDir: LOG_DIR, nodeArgs }))
 		}
 		const urls = servers.map((s) => s.url)
@@ -243,12 +248,18 @@ async function httpSuite(kind: 'pglite' | 'postgres', processes: 1 | 2, portBase
 		const routes: RouteResult[] = []
 		if (kind === 'postgres') await tableStats(prepared.env.DATABASE_URL!, true)
 		const overall = sampleRss(servers.map((s) => s.pid))
+		const windows: ProfileWindow[] = []
 		for (const spec of specs) {
 			const rss = sampleRss(servers.map((s) => s.pid))
 			const pids = servers.map((s) => s.pid)
 			let cpuAtStart = 0
-			const onMeasuredStart = () => (cpuAtStart = cpuMs(pids))
+			let from = 0
+			const onMeasuredStart = () => {
+				cpuAtStart = cpuMs(pids)
+				from = profileClock()
+			}
 			const r = await runLoad(spec, urls, { connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, host: new URL(origin).host, onMeasuredStart })
+			windows.push({ key: spec.key, label: spec.label, from, to: profileClock(), requests: r.requests })
 			r.cpuMsPerRequest = r.requests ? Math.round(((cpuMs(pids) - cpuAtStart) / r.requests) * 100) / 100 : undefined
 			r.peakRssMb = rss.stop().peakMb
 			routes.push(r)
@@ -269,6 +280,16 @@ async function httpSuite(kind: 'pglite' | 'postgres', processes: 1 | 2, portBase
 			p99Ms: before[k].p99Ms,
 		})
 		const ceilings = { landing: ceiling('landing'), dashboard: ceiling('dashboard') }
+		// A server writes its profile as it exits.
+		let profile: string | undefined
+		if (args.has('profile')) {
+			for (const s of servers) await s.stop()
+			profile = profileReport(
+				PROFILE_DIR,
+				servers.map((s) => s.pid),
+				windows,
+			)
+		}
 		for (const r of routes) {
 			const signedIn = specs.find((spec) => spec.key === r.key)?.signedIn
 			r.ratioToCeiling = Math.round((r.requestsPerSec / ceilings[signedIn ? 'dashboard' : 'landing'].requestsPerSec) * 10000) / 10000
@@ -282,6 +303,7 @@ async function httpSuite(kind: 'pglite' | 'postgres', processes: 1 | 2, portBase
 			hwmRssMb: mem.hwmMb,
 			checks,
 			seqScans,
+			profile,
 		}
 	} finally {
 		for (const s of servers) await s.stop()
@@ -313,6 +335,13 @@ function httpTable(title: string, s: HttpSuite) {
 		lines.push(
 			'',
 			`Sequential scans during the load (tables over 1,000 rows): ${s.seqScans.map((t) => `${t.table} ${t.seqScans.toLocaleString('en-US')} scans / ${t.seqRowsRead.toLocaleString('en-US')} rows read (index scans ${t.indexScans.toLocaleString('en-US')})`).join('; ') || 'none'}.`,
+		)
+	if (s.profile)
+		lines.push(
+			'',
+			'Where the server time went, from the CPU profiles (--profile), in ms of self time per request. A profiled server runs slower than the rows above say (the profiler takes its share), so read these as proportions:',
+			'',
+			s.profile,
 		)
 	if (s.checks)
 		lines.push(
@@ -351,6 +380,8 @@ process.once('exit', unlock)
 
 ensureBuild(BUILD_DIR, { reuse: args.has('no-build'), log })
 fs.mkdirSync(LOG_DIR, { recursive: true })
+// An earlier bench's profiles would be read as this one's if a pid came round again.
+if (args.has('profile')) fs.rmSync(PROFILE_DIR, { recursive: true, force: true })
 // The in-process scaling rows import the build: its environment is read once, on first use.
 // React picks its production or development build from NODE_ENV when first loaded, hence the late import.
 Object.assign(process.env, {
