@@ -6,7 +6,10 @@ import { groupOf, profileReport, profilesOf, summarize, type CpuProfile } from '
 
 const frame = (functionName: string, url = '') => ({ functionName, url, lineNumber: 0 })
 
-/** A profile starting at 1,000 µs: one sample per entry of `run` ([node id, µs until the next sample]). */
+/**
+ * A profile as V8 writes it, starting at 1,000 µs: one sample per entry of `run` ([node id, µs it lasts]), each
+ * delta the gap since the sample before, then a last idle sample (V8's last sample has no length of its own).
+ */
 function profileOf(run: [number, number][]): CpuProfile {
 	const nodes = [
 		{ id: 1, callFrame: frame('(root)'), children: [2, 3, 4, 5, 6] },
@@ -16,9 +19,7 @@ function profileOf(run: [number, number][]): CpuProfile {
 		{ id: 5, callFrame: frame('(idle)') },
 		{ id: 6, callFrame: frame('loader', 'file:///x/build-perf/server/assets/server-build.js') },
 	]
-	// timeDeltas[i] is the gap before sample i; a sample stands for the gap after it.
-	const timeDeltas = [0, ...run.slice(0, -1).map(([, us]) => us)]
-	return { nodes, startTime: 1000, endTime: 0, samples: run.map(([id]) => id), timeDeltas: [...timeDeltas, run.at(-1)![1]].slice(0, run.length + 1) }
+	return { nodes, startTime: 1000, endTime: 0, samples: [...run.map(([id]) => id), 5], timeDeltas: [0, ...run.map(([, us]) => us)] }
 }
 
 describe('profile summary', () => {
@@ -34,6 +35,7 @@ describe('profile summary', () => {
 		expect(groupOf(frame('writeBuffer'), { worker: true })).toBe('file system')
 		expect(groupOf(frame('fstat'))).toBe('file system')
 		expect(groupOf(frame('x', 'node:internal/timers'))).toBe('other Node.js')
+		expect(groupOf(frame('parse'))).toBe('other')
 	})
 
 	it('sums self time inside the window only, idle left out, per request', () => {

@@ -31,10 +31,10 @@ const GROUPS: [string, RegExp][] = [
 	['logging', /node_modules\/(pino|pino-std-serializers|sonic-boom|fast-redact|thread-stream)\//],
 	[
 		'HTTP stack',
-		/node_modules\/(express|router|compression|negotiator|on-headers|on-finished|vary|accepts|compressible|body-parser|finalhandler|send|serve-static|express-static-gzip|statuses|content-type|type-is|mime-types|mime-db|qs|cookie)\/|^node:(_http|net|internal\/(deps\/undici|http|stream_base_commons|webstreams|streams))|^\((writev|writeBuffer|writeUtf8String|parse)\)$/,
+		/node_modules\/(express|router|compression|negotiator|on-headers|on-finished|vary|accepts|compressible|body-parser|finalhandler|send|serve-static|express-static-gzip|statuses|content-type|type-is|mime-types|mime-db|qs|cookie)\/|^node:(_http|net|internal\/(deps\/undici|http|stream_base_commons|webstreams|streams))|^\((writev|writeBuffer|writeUtf8String)\)$/,
 	],
 	['app code', /\/build[^/]*\/(server|http)\//],
-	['other Node.js', /^node:|^\(program\)$|^$/],
+	['other Node.js', /^node:|^\(program\)$/],
 ]
 
 /** File system calls: the embedded engine's files in its worker; on the main thread, a static file looked up. */
