@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { courses, lessons } from '#db/schema.ts'
+import { getDb } from '~/lib/db.server.ts'
 import { lessonContent, lessonContentPt } from '~/features/admin/lists.server.ts'
 import { getCourseOutline, getPathOverview, getVisibleLesson, listAvailablePaths, outlineSections } from '~/features/catalog/catalog.server.ts'
 import { catalogContext } from '~/features/catalog/learner-state.server.ts'
@@ -34,6 +37,23 @@ describe('catalog reads', () => {
 		expect(card).toMatchObject({ title: 'Trilha do catálogo', courseCount: 1, lessonCount: 2, completedLessons: 1, isEnrolled: true })
 		const other = (await listAvailablePaths((await createLearner()).id)).find((p) => p.id === cur.path.id)
 		expect(other).toMatchObject({ title: 'Catalog path', completedLessons: 0, isEnrolled: false })
+	})
+
+	it("sums a course's minutes from its published lessons (the course's own estimate when they have none), and sees a changed estimate at the next read", async () => {
+		const timed = await createCurriculum({ types: ['text', 'text'] })
+		const db = await getDb()
+		const minutes = async () => (await getPathOverview(timed.path.id, learner))?.courses[0]?.totalMinutes
+		const card = async () => (await listAvailablePaths(learner)).find((p) => p.id === timed.path.id)?.totalMinutes
+		await db.update(courses).set({ durationMinutes: 45 }).where(eq(courses.id, timed.course.id))
+		expect(await minutes()).toBe(45)
+		await db.update(lessons).set({ durationMinutes: 12 }).where(eq(lessons.id, timed.lessons[0]!.id))
+		expect([await minutes(), await card()]).toEqual([12, 12])
+		await db.update(lessons).set({ durationMinutes: 30 }).where(eq(lessons.id, timed.lessons[1]!.id))
+		expect([await minutes(), await card()]).toEqual([42, 42])
+		// A draft's minutes count only in a preview.
+		await createLesson(timed.module.id, 'text', { order: 3, isPublished: false, durationMinutes: 5 })
+		expect(await minutes()).toBe(42)
+		expect((await getPathOverview(timed.path.id, learner, true))?.courses[0]?.totalMinutes).toBe(47)
 	})
 
 	it('gives the path overview with per-course counts; drafts only in preview', async () => {
