@@ -40,17 +40,24 @@ function courseMinutes(course: CourseNode, lessons: readonly LessonNode[]) {
 	return lessonMinutes > 0 ? lessonMinutes : (course.durationMinutes ?? 0)
 }
 
-// A published course's minutes, summed once per kept tree (a reload makes new course nodes): the dashboard
-// sums every lesson of every course on each page, 3 % of a kept dashboard's main thread for 1,500 lessons.
+// A published course's minutes, summed once per kept tree (a reload makes new course nodes), as its lesson list
+// and done counts are (curriculum.server.ts): the dashboard sums every lesson of every course on each page,
+// 3 % of a kept dashboard's main thread for 1,500 lessons.
 const publishedMinutes = new WeakMap<CourseNode, number>()
+function publishedCourseMinutes(course: CourseNode) {
+	let minutes = publishedMinutes.get(course)
+	if (minutes === undefined) publishedMinutes.set(course, (minutes = courseMinutes(course, visibleLessons(course, false))))
+	return minutes
+}
 
-/** A course's published lessons, their minutes and how many of them the learner completed. */
+/** A course's published lessons (drafts too in a preview), their minutes and how many the learner completed. */
 function courseFacts(course: CourseNode, preview: boolean, completed: ReadonlySet<string>) {
 	const list = visibleLessons(course, preview)
-	if (preview) return { lessons: list.length, minutes: courseMinutes(course, list), done: list.filter((l) => completed.has(l.id)).length }
-	let minutes = publishedMinutes.get(course)
-	if (minutes === undefined) publishedMinutes.set(course, (minutes = courseMinutes(course, list)))
-	return { lessons: list.length, minutes, done: completedIn(course, completed) }
+	return {
+		lessons: list.length,
+		minutes: preview ? courseMinutes(course, list) : publishedCourseMinutes(course),
+		done: preview ? list.filter((l) => completed.has(l.id)).length : completedIn(course, completed),
+	}
 }
 
 /**
