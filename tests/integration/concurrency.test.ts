@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '#db/client.server.ts'
-import { lessons, quizAttempts, userEnrollments, userProgress, xpLedger } from '#db/schema.ts'
+import { certificates, lessons, quizAttempts, userEnrollments, userProgress, xpLedger } from '#db/schema.ts'
 import { createItem, moveItem, updateItem } from '~/features/admin/content.server.ts'
 import { lessonFormSchema } from '~/features/admin/schemas.ts'
 import { completeLesson, enroll } from '~/features/progress/progress.server.ts'
@@ -70,6 +70,16 @@ function suite(name: string, open: () => Promise<DbHandle>, close: (h: DbHandle)
 			expect(progress.map((p) => p.status)).toEqual(['completed'])
 			const enrollments = await h.db.select().from(userEnrollments).where(eq(userEnrollments.userId, me))
 			expect(enrollments.map((e) => e.learningPathId)).toEqual([pathId])
+		})
+
+		it("a path's last two lessons completed at once: one certificate per learner, announced by one of the two", async () => {
+			// 30 learners, each completing both lessons of the path together: on PostgreSQL the two statements of a
+			// learner overlap, each unable to see the other's lesson; the check after the commit must still issue.
+			const learners = await Promise.all(Array.from({ length: 30 }, () => learner()))
+			const results = await Promise.all(learners.map((me) => Promise.all(lessonIds.map((id) => completeLesson(me, id)))))
+			for (const pair of results) expect(pair.filter((r) => r?.certificate?.created)).toHaveLength(1)
+			const issued = await h.db.select({ userId: certificates.userId }).from(certificates).where(inArray(certificates.userId, learners))
+			expect(issued.map((c) => c.userId).sort()).toEqual([...learners].sort())
 		})
 
 		it('parallel answers to one quiz: each question keeps one answer, one attempt is closed, its XP is written once', async () => {

@@ -72,7 +72,7 @@ describe('a write finds its session in one statement', () => {
 		})
 	})
 
-	it("a learner's write reads the curriculum's version once, with its session, and no body it does not use: a completion is three statements, an answer three", async () => {
+	it("a learner's write reads the curriculum's version once, with its session, and no body it does not use: a completion is two statements, an answer three", async () => {
 		// Three lessons: the two completed here leave the path open (issuing a certificate writes more).
 		const cur = await createCurriculum({ types: ['text', 'text', 'text'] })
 		const learner = await signedIn('row-version@example.test')
@@ -95,16 +95,18 @@ describe('a write finds its session in one statement', () => {
 				params: { courseId },
 				context: {},
 			} as never)
-		// 'Complete and continue': the session and the version, the completion's writes, the certificate check; no body.
+		// 'Complete and continue': the session and the version, the completion's writes; no body. The writes also say
+		// that a lesson of the path is still to do, which on this engine (one statement at a time) spares the
+		// certificate check after them.
 		const complete = { intent: 'complete', lessonId: cur.lessons[0]!.id }
-		expect(await statementsOf(async () => expect(await toPlayer(cur.course.id, complete)).toMatchObject({ ok: true, intent: 'complete' }))).toBe(3)
+		expect(await statementsOf(async () => expect(await toPlayer(cur.course.id, complete)).toMatchObject({ ok: true, intent: 'complete' }))).toBe(2)
 		// The same through completeLesson, which finds the lesson itself.
 		expect(
 			await statementsOf(async () => {
 				const user = await getUser(post(APP, learner.cookie))
 				await completeLesson(user!.id, cur.lessons[1]!.id)
 			}),
-		).toBe(3)
+		).toBe(2)
 		// An answer to a quiz's first question: the session and the version, the quiz's body (its options), the
 		// answer's upsert. The action's tree is the one the answer reads: no second version read.
 		const quiz = await createCurriculum({ types: ['quiz', 'text'] })

@@ -172,6 +172,27 @@ function lastFirstJson(path: PathNode) {
 	return json
 }
 
+/**
+ * The path's last lessons (the head pathProgress sends first) as the completion statement reads them
+ * (progress.server.ts), for a published path; '[]' otherwise (nothing to issue).
+ */
+export async function pathHeadJson(pathId: string, version?: number): Promise<string> {
+	const path = (await curriculum(version)).path.get(pathId)
+	return path?.isPublished ? lastFirstJson(path).head : '[]'
+}
+
+/**
+ * Whether one of `headJson`'s lessons other than `lessonId` is not completed by the learner, as a column:
+ * the completion statement's own answer to pathProgress's first question, read in its snapshot (before its
+ * write, which completes `lessonId`).
+ */
+export const otherHeadLessonMissing = (userId: Bound<string>, lessonId: Bound<string>, headJson: Bound<string>) => {
+	const p = userProgress
+	return sql`EXISTS (SELECT 1 FROM jsonb_array_elements_text(${headJson}::jsonb) AS l(id)
+		WHERE l.id::uuid <> ${lessonId}::uuid
+			AND (SELECT ${p.status} FROM ${p} WHERE ${p.userId} = ${userId} AND ${p.lessonId} = l.id::uuid) IS DISTINCT FROM 'completed')`
+}
+
 const progressOnPath = statement<{ missing: boolean; certificateId: string | null }, 'userId' | 'pathId' | 'lessonIds'>(
 	['userId', 'pathId', 'lessonIds'],
 	({ userId, pathId, lessonIds }) => {
