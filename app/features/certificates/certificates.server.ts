@@ -182,25 +182,23 @@ export async function pathHeadJson(pathId: string, version?: number): Promise<st
 }
 
 /**
- * Whether one of `headJson`'s lessons other than `lessonId` is not completed by the learner, as a column:
- * the completion statement's own answer to pathProgress's first question, read in its snapshot (before its
- * write, which completes `lessonId`).
+ * Whether one of the lessons of `lessonIds` (a JSON array) is not completed by the learner, leaving out
+ * `except` when given, as a column, each looked up by key as pathProgress says. The completion statement asks
+ * it of the path's head without the lesson it completes (progress.server.ts): in its snapshot, that one is
+ * not done yet.
  */
-export const otherHeadLessonMissing = (userId: Bound<string>, lessonId: Bound<string>, headJson: Bound<string>) => {
+export const lessonMissing = (userId: Bound<string>, lessonIds: Bound<string>, except?: Bound<string>) => {
 	const p = userProgress
-	return sql`EXISTS (SELECT 1 FROM jsonb_array_elements_text(${headJson}::jsonb) AS l(id)
-		WHERE l.id::uuid <> ${lessonId}::uuid
-			AND (SELECT ${p.status} FROM ${p} WHERE ${p.userId} = ${userId} AND ${p.lessonId} = l.id::uuid) IS DISTINCT FROM 'completed')`
+	return sql`EXISTS (SELECT 1 FROM jsonb_array_elements_text(${lessonIds}::jsonb) AS l(id)
+		WHERE ${except === undefined ? sql`` : sql`l.id::uuid <> ${except}::uuid AND `}(SELECT ${p.status} FROM ${p} WHERE ${p.userId} = ${userId} AND ${p.lessonId} = l.id::uuid) IS DISTINCT FROM 'completed')`
 }
 
 const progressOnPath = statement<{ missing: boolean; certificateId: string | null }, 'userId' | 'pathId' | 'lessonIds'>(
 	['userId', 'pathId', 'lessonIds'],
 	({ userId, pathId, lessonIds }) => {
-		const p = userProgress
 		return sql`
 			SELECT
-				EXISTS (SELECT 1 FROM jsonb_array_elements_text(${lessonIds}::jsonb) AS l(id)
-					WHERE (SELECT ${p.status} FROM ${p} WHERE ${p.userId} = ${userId} AND ${p.lessonId} = l.id::uuid) IS DISTINCT FROM 'completed') AS missing,
+				${lessonMissing(userId, lessonIds)} AS missing,
 				(SELECT ${certificates.id}::text FROM ${certificates} WHERE ${certificates.userId} = ${userId} AND ${certificates.pathId} = ${pathId}::uuid) AS "certificateId"
 		`
 	},

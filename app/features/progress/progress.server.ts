@@ -4,7 +4,7 @@ import { findVisibleLesson, isUuid, type FoundLesson } from '~/features/catalog/
 import { completedIn, curriculum, visibleChain, visibleLessons, type PathNode } from '~/features/catalog/curriculum.server.ts'
 import { catalogContext, type CatalogContext } from '~/features/catalog/learner-state.server.ts'
 import { localize, localizeOptional } from '~/features/catalog/localize.ts'
-import { issueCertificateIfComplete, otherHeadLessonMissing, pathHeadJson } from '~/features/certificates/certificates.server.ts'
+import { issueCertificateIfComplete, lessonMissing, pathHeadJson } from '~/features/certificates/certificates.server.ts'
 import type { Language } from '~/features/i18n/config.ts'
 import { getDb, getDbHandle } from '~/lib/db.server.ts'
 import { log } from '~/lib/log.server.ts'
@@ -80,7 +80,7 @@ export async function completeLesson(userId: string, lessonOrId: string | FoundL
 	} = await completion(handle.db, { userId, lessonId: lesson.id, pathId: lesson.pathId, xp: lesson.xpValue, head })
 	// The embedded engine runs one statement at a time, so what the completion saw of the path's last lessons
 	// is what is committed now: one of them still to do, the path is not complete, and the certificate check
-	// after the commit would only say so again (a statement of three, a fifth of a completion's engine time).
+	// after the commit would only say so again (a statement of three, a sixth of a completion's time in the engine's thread).
 	// On PostgreSQL another completion of the learner may commit while this one runs, unseen by it; the check
 	// after the commit sees it, so of two last lessons completed at once, the later commit issues.
 	const certificate = handle.kind === 'pglite' && awarded?.missing ? null : await issueAfterCompletion(userId, lesson)
@@ -128,7 +128,7 @@ const completion = statement<{ xp: number | null; enrolled: string | null; missi
 			)
 			SELECT (SELECT amount FROM xp) AS xp,
 				(SELECT ${learningPaths.title} FROM ${learningPaths} WHERE ${learningPaths.id} = ${pathId}::uuid AND EXISTS (SELECT 1 FROM enrolled)) AS enrolled,
-				${otherHeadLessonMissing(userId, lessonId, head)} AS missing
+				${lessonMissing(userId, head, lessonId)} AS missing
 		`
 	},
 )
