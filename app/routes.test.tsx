@@ -1,0 +1,149 @@
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import type { RouteConfigEntry } from '@react-router/dev/routes'
+import type { ReactElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { createStaticHandler, type EntryContext, matchRoutes, type RouteObject, ServerRouter, type StaticHandlerContext } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import routeConfig from './routes.ts'
+
+// React Router is patched (patches/, ADR 0022): the server remembers which of its ranked branches a pathname
+// matched, and builds a build's server routes once. These tests hold the patched paths to the unpatched ones.
+
+/** The app's route tree as the server builds it: the root around routes.ts, ids as the framework gives them. */
+function appRoutes(): RouteObject[] {
+	const convert = (entries: RouteConfigEntry[]): RouteObject[] =>
+		entries.map((e) => {
+			const id = e.id ?? e.file.replace(/\.tsx?$/, '')
+			const base = { id, path: e.path, caseSensitive: e.caseSensitive, loader: () => null }
+			return e.index ? { ...base, index: true } : { ...base, children: e.children ? convert(e.children) : undefined }
+		})
+	return [{ id: 'root', path: '', loader: () => null, children: convert(routeConfig) }]
+}
+
+type Match = { route: { id?: string }; params: Record<string, string | undefined>; pathname: string; pathnameBase: string }
+const shape = (matches: Match[] | null | undefined) =>
+	matches?.map((m) => ({ id: m.route.id, params: { ...m.params }, pathname: m.pathname, pathnameBase: m.pathnameBase })) ?? null
+
+const PATHS = [
+	'/',
+	'/companies',
+	'/login',
+	'/dashboard',
+	'/dashboard/',
+	'/dashboard/scoreboard',
+	'/DASHBOARD/Profile',
+	'/%64ashboard',
+	'/dashboard/learn/course/6c1d3c0e-2f4b-4a57-9d0e-1b2c3d4e5f60',
+	'/dashboard/learn/path/other-id',
+	'/dashboard/admin',
+	'/dashboard/admin/lesson-content/abc',
+	'/dashboard/unknown/deep',
+	'/dashboard%2Fscoreboard',
+	'//dashboard',
+	'/api/auth/get-session',
+	'/certificates/abc.json',
+	'/certificates/abc',
+	'/robots.txt',
+	'/paths/p-1',
+	'/nowhere/at/all',
+]
+
+describe('route matching (patched: the matching branch remembered per pathname)', () => {
+	it('matches every address as the full scan of the ranked routes does, the first time and every time after', async () => {
+		const routes = appRoutes()
+		const handler = createStaticHandler(routes)
+		for (let round = 0; round < 3; round++) {
+			for (const p of PATHS) {
+				const context = (await handler.query(new Request(`http://app.test${p}`))) as StaticHandlerContext
+				// matchRoutes without precomputed branches flattens and ranks the routes itself: React Router's own scan.
+				expect(shape(context.matches), `${p}, round ${round + 1}`).toEqual(shape(matchRoutes(routes, p)))
+			}
+		}
+	})
+
+	it('keeps its answers bounded, and right after it forgets them', async () => {
+		const routes = appRoutes()
+		const handler = createStaticHandler(routes)
+		// More distinct addresses than it keeps (1,000): the store is emptied and filled again on the way.
+		for (let i = 0; i < 2_500; i++) {
+			const p = i % 2 ? `/dashboard/learn/course/c-${i}` : `/x-${i}`
+			const context = (await handler.query(new Request(`http://app.test${p}`))) as StaticHandlerContext
+			if (i % 250 === 0 || i > 2_490) expect(shape(context.matches), p).toEqual(shape(matchRoutes(routes, p)))
+		}
+		for (const p of PATHS) {
+			const context = (await handler.query(new Request(`http://app.test${p}`))) as StaticHandlerContext
+			expect(shape(context.matches), p).toEqual(shape(matchRoutes(routes, p)))
+		}
+	})
+
+	it('gives each request matches of its own: a change to one answer does not reach the next', async () => {
+		const handler = createStaticHandler(appRoutes())
+		const url = 'http://app.test/dashboard/learn/course/c-1'
+		const first = (await handler.query(new Request(url))) as StaticHandlerContext
+		// React Router types params as read-only; a loader that changed them anyway must not change the next request's.
+		;(first.matches[2]!.params as Record<string, string>).courseId = 'changed'
+		const second = (await handler.query(new Request(url))) as StaticHandlerContext
+		expect(second.matches[2]!.params.courseId).toBe('c-1')
+		expect(second.matches).not.toBe(first.matches)
+	})
+})
+
+describe('ServerRouter (patched: server routes built once per build)', () => {
+	const manifest = {
+		entry: { module: '/assets/entry.js', imports: [] },
+		url: '/assets/manifest.js',
+		version: '1',
+		routes: {
+			root: {
+				id: 'root',
+				path: '',
+				module: '/assets/root.js',
+				imports: [],
+				hasAction: false,
+				hasLoader: false,
+				hasClientAction: false,
+				hasClientLoader: false,
+				hasClientMiddleware: false,
+				hasErrorBoundary: false,
+			},
+		},
+	}
+	const future = { v8_middleware: false, v8_passThroughRequests: true, v8_trailingSlashAwareDataRequests: false }
+	async function render(Root: () => ReactElement) {
+		const handler = createStaticHandler([{ id: 'root', path: '/' }])
+		const staticHandlerContext = (await handler.query(new Request('http://app.test/'))) as StaticHandlerContext
+		const context = {
+			// The same manifest and future objects on every render, as one build's are: only the route modules differ.
+			manifest,
+			routeModules: { root: { default: Root } },
+			staticHandlerContext,
+			serverHandoffString: '{}',
+			renderMeta: {},
+			future,
+			ssr: true,
+			isSpaMode: false,
+			routeDiscovery: { mode: 'initial' },
+		} as unknown as EntryContext
+		return renderToString(<ServerRouter context={context} url="http://app.test/" />)
+	}
+
+	it('renders the route modules it is given, also when a build keeps its manifest and changes a module', async () => {
+		const first = () => <p>first module</p>
+		expect(await render(first)).toContain('first module')
+		expect(await render(first)).toContain('first module')
+		// What a dev server's module reload hands it: the same manifest, a new module.
+		expect(await render(() => <p>reloaded module</p>)).toContain('reloaded module')
+	})
+})
+
+it('runs the patched React Router (npm install applies patches/ through patch-package)', () => {
+	const patch = fs.readFileSync(path.join(import.meta.dirname, '../patches/react-router+7.18.4.patch'), 'utf8')
+	const version = (createRequire(import.meta.url)('react-router/package.json') as { version: string }).version
+	expect(version, 'the patch is for this version; a new one needs the patch made again').toBe('7.18.4')
+	const dist = path.dirname(createRequire(import.meta.url).resolve('react-router')).replace(/[\\/]development$/, '')
+	for (const file of new Set([...patch.matchAll(/^\+\+\+ b\/node_modules\/react-router\/dist\/(\S+)/gm)].map((m) => m[1]!))) {
+		expect(fs.readFileSync(path.join(dist, file), 'utf8'), file).toContain('Learnchain patch')
+	}
+})
