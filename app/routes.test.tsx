@@ -2,14 +2,14 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
-import type { ReactElement } from 'react'
-import { renderToString } from 'react-dom/server'
-import { createStaticHandler, type EntryContext, matchRoutes, type RouteObject, ServerRouter, type StaticHandlerContext } from 'react-router'
+import { createStaticHandler, matchRoutes, type RouteObject, type StaticHandlerContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
+import { routeTable } from '../tests/support/route-table.ts'
 import routeConfig from './routes.ts'
 
 // React Router is patched (patches/, ADR 0022): the server remembers which of its ranked branches a pathname
-// matched, and builds a build's server routes once. These tests hold the patched paths to the unpatched ones.
+// matched. These tests hold that to React Router's own full scan. (The server routes kept per build, the
+// patch's other half: whole-render.server.test.tsx.)
 
 /** The app's route tree as the server builds it: the root around routes.ts, ids as the framework gives them. */
 function appRoutes(): RouteObject[] {
@@ -26,29 +26,21 @@ type Match = { route: { id?: string }; params: Record<string, string | undefined
 const shape = (matches: Match[] | null | undefined) =>
 	matches?.map((m) => ({ id: m.route.id, params: { ...m.params }, pathname: m.pathname, pathnameBase: m.pathnameBase })) ?? null
 
+/** Every route of app/routes.ts with its parameters filled in (a new route is tested by itself), and the odd ones. */
 const PATHS = [
-	'/',
-	'/companies',
-	'/login',
-	'/dashboard',
+	...routeTable().map((r) => r.path.replace(/:(\w+)/g, 'a-$1').replace(/\*$/, 'some/where')),
 	'/dashboard/',
-	'/dashboard/scoreboard',
 	'/DASHBOARD/Profile',
 	'/%64ashboard',
-	'/dashboard/learn/course/6c1d3c0e-2f4b-4a57-9d0e-1b2c3d4e5f60',
-	'/dashboard/learn/path/other-id',
-	'/dashboard/admin',
-	'/dashboard/admin/lesson-content/abc',
-	'/dashboard/unknown/deep',
 	'/dashboard%2Fscoreboard',
 	'//dashboard',
-	'/api/auth/get-session',
 	'/certificates/abc.json',
-	'/certificates/abc',
-	'/robots.txt',
-	'/paths/p-1',
 	'/nowhere/at/all',
 ]
+
+/** The pathnames the patched matcher keeps for a handler, on its branches (`Symbol.for`, in the patch). */
+const known = (handler: ReturnType<typeof createStaticHandler>) =>
+	(handler._internalRouteBranches as unknown as Record<symbol, Map<string, number> | undefined>)[Symbol.for('learnchain.knownBranchMatches')]
 
 describe('route matching (patched: the matching branch remembered per pathname)', () => {
 	it('matches every address as the full scan of the ranked routes does, the first time and every time after', async () => {
@@ -61,6 +53,8 @@ describe('route matching (patched: the matching branch remembered per pathname)'
 				expect(shape(context.matches), `${p}, round ${round + 1}`).toEqual(shape(matchRoutes(routes, p)))
 			}
 		}
+		// Answered from what it kept: one entry per distinct pathname.
+		expect(known(handler)?.size).toBe(new Set(PATHS.map((p) => decodeURI(p))).size)
 	})
 
 	it('keeps its answers bounded, and right after it forgets them', async () => {
@@ -71,7 +65,9 @@ describe('route matching (patched: the matching branch remembered per pathname)'
 			const p = i % 2 ? `/dashboard/learn/course/c-${i}` : `/x-${i}`
 			const context = (await handler.query(new Request(`http://app.test${p}`))) as StaticHandlerContext
 			if (i % 250 === 0 || i > 2_490) expect(shape(context.matches), p).toEqual(shape(matchRoutes(routes, p)))
+			expect(known(handler)!.size).toBeLessThanOrEqual(1_000)
 		}
+		expect(known(handler)!.size).toBe(2_500 % 1_000)
 		for (const p of PATHS) {
 			const context = (await handler.query(new Request(`http://app.test${p}`))) as StaticHandlerContext
 			expect(shape(context.matches), p).toEqual(shape(matchRoutes(routes, p)))
@@ -87,54 +83,6 @@ describe('route matching (patched: the matching branch remembered per pathname)'
 		const second = (await handler.query(new Request(url))) as StaticHandlerContext
 		expect(second.matches[2]!.params.courseId).toBe('c-1')
 		expect(second.matches).not.toBe(first.matches)
-	})
-})
-
-describe('ServerRouter (patched: server routes built once per build)', () => {
-	const manifest = {
-		entry: { module: '/assets/entry.js', imports: [] },
-		url: '/assets/manifest.js',
-		version: '1',
-		routes: {
-			root: {
-				id: 'root',
-				path: '',
-				module: '/assets/root.js',
-				imports: [],
-				hasAction: false,
-				hasLoader: false,
-				hasClientAction: false,
-				hasClientLoader: false,
-				hasClientMiddleware: false,
-				hasErrorBoundary: false,
-			},
-		},
-	}
-	const future = { v8_middleware: false, v8_passThroughRequests: true, v8_trailingSlashAwareDataRequests: false }
-	async function render(Root: () => ReactElement) {
-		const handler = createStaticHandler([{ id: 'root', path: '/' }])
-		const staticHandlerContext = (await handler.query(new Request('http://app.test/'))) as StaticHandlerContext
-		const context = {
-			// The same manifest and future objects on every render, as one build's are: only the route modules differ.
-			manifest,
-			routeModules: { root: { default: Root } },
-			staticHandlerContext,
-			serverHandoffString: '{}',
-			renderMeta: {},
-			future,
-			ssr: true,
-			isSpaMode: false,
-			routeDiscovery: { mode: 'initial' },
-		} as unknown as EntryContext
-		return renderToString(<ServerRouter context={context} url="http://app.test/" />)
-	}
-
-	it('renders the route modules it is given, also when a build keeps its manifest and changes a module', async () => {
-		const first = () => <p>first module</p>
-		expect(await render(first)).toContain('first module')
-		expect(await render(first)).toContain('first module')
-		// What a dev server's module reload hands it: the same manifest, a new module.
-		expect(await render(() => <p>reloaded module</p>)).toContain('reloaded module')
 	})
 })
 

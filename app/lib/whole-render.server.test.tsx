@@ -1,7 +1,7 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
+import { lazy, Suspense, useContext, type ComponentType, type ReactNode } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { Writable } from 'node:stream'
-import { createStaticHandler, type EntryContext, Scripts, ServerRouter, type StaticHandlerContext, useLoaderData } from 'react-router'
+import { createStaticHandler, type EntryContext, Scripts, ServerRouter, type StaticHandlerContext, UNSAFE_DataRouterContext, useLoaderData } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { readHandoff, renderWhole } from './whole-render.server.ts'
 
@@ -24,36 +24,47 @@ function Document({ children }: { children: ReactNode }) {
 	)
 }
 
+const manifestRoute = {
+	id: 'root',
+	path: '',
+	module: '/assets/root.js',
+	imports: [],
+	hasAction: false,
+	hasLoader: true,
+	hasClientAction: false,
+	hasClientLoader: false,
+	hasClientMiddleware: false,
+	hasErrorBoundary: false,
+}
+// One build's objects, the same on every render as the framework's are (React Router, patched, keeps a build's
+// server routes per manifest: ADR 0022).
+const manifest = { entry: { module: '/assets/entry.js', imports: [] }, url: '/assets/manifest.js', version: '1', routes: { root: manifestRoute } }
+const future = { v8_middleware: false, v8_passThroughRequests: true, v8_trailingSlashAwareDataRequests: false }
+const rootModules = new Map<ComponentType, { default: ComponentType }>()
+/** The root route's module for a page: one per page, as a build has one per route. */
+function rootModule(Page: ComponentType) {
+	if (!rootModules.has(Page))
+		rootModules.set(Page, {
+			default: () => (
+				<Document>
+					<Page />
+				</Document>
+			),
+		})
+	return rootModules.get(Page)!
+}
+const Empty = () => null
+
 /**
  * A real React Router entry context for one root route: what the framework hands entry.server, with the
  * hydration stream in the given chunks. `Page` is rendered inside the document.
  */
-async function entryContext(chunks: Uint8Array[], Page: ComponentType = () => null): Promise<EntryContext> {
+async function entryContext(chunks: Uint8Array[], Page: ComponentType = Empty): Promise<EntryContext> {
 	const handler = createStaticHandler([{ id: 'root', path: '/', loader: () => ({ name: 'Ana' }) }])
 	const staticHandlerContext = (await handler.query(new Request('http://app.test/'))) as StaticHandlerContext
-	const manifestRoute = {
-		id: 'root',
-		path: '',
-		module: '/assets/root.js',
-		imports: [],
-		hasAction: false,
-		hasLoader: true,
-		hasClientAction: false,
-		hasClientLoader: false,
-		hasClientMiddleware: false,
-		hasErrorBoundary: false,
-	}
 	return {
-		manifest: { entry: { module: '/assets/entry.js', imports: [] }, url: '/assets/manifest.js', version: '1', routes: { root: manifestRoute } },
-		routeModules: {
-			root: {
-				default: () => (
-					<Document>
-						<Page />
-					</Document>
-				),
-			},
-		},
+		manifest,
+		routeModules: { root: rootModule(Page) },
 		staticHandlerContext,
 		serverHandoffString: '{}',
 		serverHandoffStream: new ReadableStream<Uint8Array>({
@@ -63,7 +74,7 @@ async function entryContext(chunks: Uint8Array[], Page: ComponentType = () => nu
 			},
 		}),
 		renderMeta: {},
-		future: { v8_middleware: false, v8_passThroughRequests: true, v8_trailingSlashAwareDataRequests: false },
+		future,
 		ssr: true,
 		isSpaMode: false,
 		routeDiscovery: { mode: 'initial' },
@@ -167,5 +178,31 @@ describe('renderWhole', () => {
 			throw new Error('broken page')
 		})
 		expect(() => renderWhole(tree(context), context, { chunks: [], text: () => '' })).toThrow('broken page')
+	})
+})
+
+describe('ServerRouter (React Router patched: the server routes of a build are built once, ADR 0022)', () => {
+	it('keeps the routes of a build across renders, and builds them again for a changed route module', async () => {
+		const seen: unknown[] = []
+		const Page = () => {
+			seen.push(useContext(UNSAFE_DataRouterContext)?.router.routes)
+			return <p>first module</p>
+		}
+		const render = async (P: ComponentType) => {
+			const context = await entryContext(splitChunks(), P)
+			return renderWhole(tree(context), context, (await readHandoff(context))!)!
+		}
+		expect(await render(Page)).toContain('<p>first module</p>')
+		expect(await render(Page)).toContain('<p>first module</p>')
+		expect(seen[0]).toBeDefined()
+		expect(seen[1], 'the second render of the same build reuses its routes').toBe(seen[0])
+
+		// What a dev server's module reload hands it: the same manifest, a new module for the route.
+		const Reloaded = () => {
+			seen.push(useContext(UNSAFE_DataRouterContext)?.router.routes)
+			return <p>reloaded module</p>
+		}
+		expect(await render(Reloaded)).toContain('<p>reloaded module</p>')
+		expect(seen[2]).not.toBe(seen[0])
 	})
 })
