@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { recoverTypedDataAddress, type Hex } from 'viem'
-import { createLearner, demo, expect, loginAs, test } from '#tests/support/fixtures.ts'
+import { createLearner, demo, expect, loginAs, navigationWaitsForHydration, test } from '#tests/support/fixtures.ts'
 import type { Page } from '@playwright/test'
 import { dataWith } from '#tests/support/lessons.ts'
 
@@ -63,7 +63,7 @@ test('completing every lesson of a path issues a signed certificate anyone can v
 	test.setTimeout(120_000)
 	const title = `Certified Path ${randomUUID().slice(0, 6)}`
 	const adminContext = await browser.newContext({ baseURL })
-	const admin = await adminContext.newPage()
+	const admin = navigationWaitsForHydration(await adminContext.newPage())
 	await loginAs(admin, demo.admin)
 	const { pathId, courseId } = await createPath(admin, title)
 	await adminContext.close()
@@ -98,7 +98,7 @@ test('completing every lesson of a path issues a signed certificate anyone can v
 	// Signed out (a hiring company): the public page says it is valid.
 	const visitorContext = await browser.newContext({ baseURL })
 	await visitorContext.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.fulfill({ status: 204, body: '' }))
-	const visitor = await visitorContext.newPage()
+	const visitor = navigationWaitsForHydration(await visitorContext.newPage())
 	const response = await visitor.goto(`/certificates/${certificateId}`)
 	expect(response?.status()).toBe(200)
 	await expect(visitor.getByTestId('certificate-verdict')).toHaveAttribute('data-valid', 'true')
@@ -147,7 +147,7 @@ test('completing every lesson of a path issues a signed certificate anyone can v
 test('an unfinished path has no certificate to claim', async ({ page, browser, baseURL }) => {
 	const title = `Claim Path ${randomUUID().slice(0, 6)}`
 	const adminContext = await browser.newContext({ baseURL })
-	const admin = await adminContext.newPage()
+	const admin = navigationWaitsForHydration(await adminContext.newPage())
 	await loginAs(admin, demo.admin)
 	const { pathId } = await createPath(admin, title)
 	await adminContext.close()

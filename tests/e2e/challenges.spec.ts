@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { request as playwrightRequest, type Page } from '@playwright/test'
-import { createLearner, demo, expect, loginAs, test } from '#tests/support/fixtures.ts'
+import { createLearner, demo, expect, loginAs, navigationWaitsForHydration, test } from '#tests/support/fixtures.ts'
 import { demoLesson } from '#tests/support/demo.ts'
 import { dashboardXP } from '#tests/support/lessons.ts'
 
@@ -65,7 +65,7 @@ test('a learner runs the starter, sees failures and a compile error with its lin
 
 	// The admin opens the lesson in the studio, checks it, and copies the reference solution.
 	const adminContext = await browser.newContext({ baseURL })
-	const admin = await adminContext.newPage()
+	const admin = navigationWaitsForHydration(await adminContext.newPage())
 	await loginAs(admin, demo.admin)
 	// The list is paged: search for the lesson.
 	await admin.goto(`/dashboard/admin/lessons?q=${encodeURIComponent(TITLE)}`)

@@ -1,4 +1,4 @@
-import { createLearner, expect, loginAs, test } from '#tests/support/fixtures.ts'
+import { createLearner, expect, loginAs, navigationWaitsForHydration, test } from '#tests/support/fixtures.ts'
 import { TestWallet } from '#tests/support/test-wallet.ts'
 import type { Page, Response } from '@playwright/test'
 
@@ -195,13 +195,10 @@ test('a wallet belongs to one account; an unlinked wallet cannot sign in', async
 
 	// Another learner with the same wallet (same key) is refused.
 	const otherContext = await browser.newContext({ baseURL })
-	const other = await otherContext.newPage()
+	const other = navigationWaitsForHydration(await otherContext.newPage())
 	await new TestWallet({ privateKey: wallet.privateKey }).install(other)
 	await loginAs(other, await createLearner(other))
 	await other.goto('/dashboard/profile?tab=wallet')
-	// A page of its own context: the fixture's goto (which waits for hydration) does not cover it, and a click
-	// on 'Connect Wallet' before hydration opens nothing (it timed out so once in a full run).
-	await other.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 	await other.locator('#wallet').getByRole('button', { name: 'Connect Wallet' }).click()
 	await other.getByRole('dialog').getByRole('button', { name: 'Test Wallet' }).click()
 	await other.keyboard.press('Escape')

@@ -56,6 +56,29 @@ export async function createLearner(page: Page): Promise<Credentials> {
 	return creds
 }
 
+// page.goto, reload, goBack and goForward resolve once React (or the page's island) has hydrated, so clicks
+// reach the enhanced controls (a click on a menu button before that opened nothing). A page served without
+// scripts (a certificate, the checker), or a browser without JavaScript, has nothing to wait for: waiting
+// there cost the whole timeout on every visit. The fixture's page has this; a page of a context a test opens
+// itself (a second user) gets it from here: without it, a click there came before hydration and opened
+// nothing (the studio's edit dialog, the wallet's connect dialog, once each in a full run).
+export function navigationWaitsForHydration(page: Page, javaScriptEnabled = true): Page {
+	const hydrated = async <T>(response: T) => {
+		if (javaScriptEnabled !== false && (await page.locator('script[type="module"]').count()))
+			await page
+				.locator('html[data-hydrated]')
+				.waitFor({ state: 'attached', timeout: 10_000 })
+				.catch(() => {})
+		return response
+	}
+	const [goto, reload, goBack, goForward] = [page.goto.bind(page), page.reload.bind(page), page.goBack.bind(page), page.goForward.bind(page)]
+	page.goto = async (url, options) => hydrated(await goto(url, options))
+	page.reload = async (options) => hydrated(await reload(options))
+	page.goBack = async (options) => hydrated(await goBack(options))
+	page.goForward = async (options) => hydrated(await goForward(options))
+	return page
+}
+
 /** Fails any test whose page logs console.error or throws. */
 export const test = base.extend<{ consoleErrors: string[]; noInternet: void }>({
 	// page.goto, reload, goBack and goForward resolve once React (or the page's island) has hydrated, so clicks
@@ -63,19 +86,7 @@ export const test = base.extend<{ consoleErrors: string[]; noInternet: void }>({
 	// scripts (a certificate, the checker), or a browser without JavaScript, has nothing to wait for: waiting
 	// there cost the whole timeout on every visit.
 	page: async ({ page, javaScriptEnabled }, use) => {
-		const hydrated = async <T>(response: T) => {
-			if (javaScriptEnabled !== false && (await page.locator('script[type="module"]').count()))
-				await page
-					.locator('html[data-hydrated]')
-					.waitFor({ state: 'attached', timeout: 10_000 })
-					.catch(() => {})
-			return response
-		}
-		const [goto, reload, goBack, goForward] = [page.goto.bind(page), page.reload.bind(page), page.goBack.bind(page), page.goForward.bind(page)]
-		page.goto = async (url, options) => hydrated(await goto(url, options))
-		page.reload = async (options) => hydrated(await reload(options))
-		page.goBack = async (options) => hydrated(await goBack(options))
-		page.goForward = async (options) => hydrated(await goForward(options))
+		navigationWaitsForHydration(page, javaScriptEnabled)
 		// A new width resolves once the layout has followed it: what script does on a width (the sidebar becomes a
 		// sheet below 768 px) lands a frame or two later, then transitions run. A box read at once was 8 px off.
 		const setViewportSize = page.setViewportSize.bind(page)
