@@ -14,11 +14,6 @@ async function choose(page: Page, label: string, option: string) {
 	await page.getByRole('option', { name: option, exact: true }).click()
 }
 
-async function visit(page: Page, url: string) {
-	await page.goto(url)
-	await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
-}
-
 /** Create through the studio's own action; the reply carries the new id. */
 async function create(request: APIRequestContext, screen: string, form: Record<string, string>) {
 	const res = await request.post(`/dashboard/admin/${screen}.data`, { form: { intent: 'create', ...form } })
@@ -69,7 +64,7 @@ test('lessons list: search, filters and pages live in the URL; bad params get a 
 	const q = `Pager ${id}`
 
 	// Page 1 of 2, with the range and the translated type badges.
-	await visit(page, lessonsOf(q))
+	await page.goto(lessonsOf(q))
 	await expect(range(page)).toHaveText('Lessons 1–25 of 30')
 	await expect(cards(page)).toHaveCount(25)
 	await expect(cards(page).first().getByRole('heading')).toContainText(`#1 · ${q} 01`)
@@ -85,12 +80,10 @@ test('lessons list: search, filters and pages live in the URL; bad params get a 
 	await expect(pager.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page')
 	await page.reload()
 	await expect(range(page)).toHaveText('Lessons 26–30 of 30')
-	// Back only once the reloaded page has hydrated: a Back taken while it hydrates moves the address under
-	// React Router, which then hydrates page 1's address over page 2's HTML (React error 418, seen once in 3 runs).
-	await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+	// The fixture's reload returns once the page has hydrated, which Back needs: a Back taken while it hydrates moves
+	// the address under React Router, which then hydrates page 1's address over page 2's HTML (React error 418).
 	await page.goBack()
 	await expect(range(page)).toHaveText('Lessons 1–25 of 30')
-	await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 
 	// The search narrows the list (lessons 10 to 19).
 	const filters = page.getByRole('search', { name: 'Filters' })
@@ -101,7 +94,7 @@ test('lessons list: search, filters and pages live in the URL; bad params get a 
 	await expect(pager).toHaveCount(0)
 
 	// Type and published state, from page 2: a filter change goes back to page 1.
-	await visit(page, lessonsOf(q, '&page=2'))
+	await page.goto(lessonsOf(q, '&page=2'))
 	await choose(page, 'Type', 'Video')
 	await expect(page).toHaveURL(/type=video/)
 	await expect(page).not.toHaveURL(/page=/)
@@ -113,7 +106,7 @@ test('lessons list: search, filters and pages live in the URL; bad params get a 
 	await expect(cards(page).getByRole('heading')).toContainText([`${q} 06`, `${q} 12`, `${q} 18`, `${q} 24`, `${q} 30`])
 
 	// No match: an empty state, no range, no pages.
-	await visit(page, lessonsOf(`nothing ${id}`))
+	await page.goto(lessonsOf(`nothing ${id}`))
 	await expect(page.getByText(`No lessons match “nothing ${id}” with these filters.`)).toBeVisible()
 	await expect(range(page)).toHaveCount(0)
 
@@ -140,7 +133,7 @@ test('the module picker groups modules by course; publish labels follow the save
 	const q = `Pager ${id}`
 
 	// The module picker: a native select, its modules under their course, so the two 'Basics' are told apart.
-	await visit(page, lessonsOf(q))
+	await page.goto(lessonsOf(q))
 	await page.getByRole('button', { name: 'New Lesson' }).click()
 	const dialog = page.getByRole('dialog')
 	const picker = dialog.getByLabel('Module', { exact: true })
@@ -177,12 +170,12 @@ test('the module picker groups modules by course; publish labels follow the save
 
 	// The path, course and module forms word it the same way: the draft path's says 'Publish now', its
 	// published course's 'Published'.
-	await visit(page, '/dashboard/admin/paths')
+	await page.goto('/dashboard/admin/paths')
 	await page.getByRole('button', { name: `Edit Paging ${id}` }).click()
 	await expect(dialog.getByRole('switch', { name: 'Publish now', exact: true })).not.toBeChecked()
 	await expect(dialog.getByText('Publish immediately')).toHaveCount(0)
 	await dialog.getByRole('button', { name: 'Cancel' }).click()
-	await visit(page, '/dashboard/admin/courses')
+	await page.goto('/dashboard/admin/courses')
 	await page.getByRole('button', { name: `Edit Alpha ${id}` }).click()
 	published = dialog.getByRole('switch', { name: 'Published', exact: true })
 	await expect(published).toBeChecked()
@@ -197,7 +190,7 @@ test('em português: busca, páginas, filtros, selos de tipo e rótulos de publi
 	const { betaBasics } = await seed(page.request, id)
 	const q = `Pager ${id}`
 
-	await visit(page, lessonsOf(q))
+	await page.goto(lessonsOf(q))
 	await expect(range(page)).toHaveText('Aulas 1–25 de 30')
 	await expect(card(page, `${q} 01`).getByTestId('lesson-type')).toHaveText('Texto')
 	await expect(card(page, `${q} 03`).getByTestId('lesson-type')).toHaveText('Vídeo')
@@ -219,12 +212,12 @@ test('em português: busca, páginas, filtros, selos de tipo e rótulos de publi
 	await choose(page, 'Situação', 'Só rascunhos')
 	await expect(range(page)).toHaveText('Aulas 1–2 de 2')
 
-	await visit(page, lessonsOf(`nada ${id}`))
+	await page.goto(lessonsOf(`nada ${id}`))
 	await expect(page.getByText(`Nenhuma aula corresponde a “nada ${id}” com estes filtros.`)).toBeVisible()
-	await visit(page, lessonsOf(q, '&page=99'))
+	await page.goto(lessonsOf(q, '&page=99'))
 	await expect(page.getByTestId('list-notice')).toHaveText('Não existe a página 99: mostrando a página 2 de 2.')
 
-	await visit(page, lessonsOf(q))
+	await page.goto(lessonsOf(q))
 	await page.getByRole('button', { name: 'Nova aula' }).click()
 	const dialog = page.getByRole('dialog')
 	const picker = dialog.getByLabel('Módulo', { exact: true })
@@ -251,7 +244,7 @@ test("a new lesson's suggested order counts the lesson created just before it, h
 	const id = uid()
 	await loginAs(page, demo.admin)
 	const { alphaBasics } = await seed(page.request, id, 2)
-	await visit(page, lessonsOf(`Pager ${id}`))
+	await page.goto(lessonsOf(`Pager ${id}`))
 	const dialog = page.getByRole('dialog')
 	const open = async () => {
 		await page.getByRole('button', { name: 'New Lesson' }).click()

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { strToU8, unzipSync, zipSync } from 'fflate'
-import { createLearner, demo, expect, loginAs, test } from '#tests/support/fixtures.ts'
+import { createLearner, demo, expect, loginAs, navigationWaitsForHydration, test } from '#tests/support/fixtures.ts'
 import type { Browser, Locator, Page } from '@playwright/test'
 
 // The e2e database is shared by every test of a run: each test builds its own content with fresh
@@ -18,20 +18,15 @@ async function choose(scope: Page | Locator, label: string, option: string | Reg
 async function learnerSession(browser: Browser, baseURL: string) {
 	const context = await browser.newContext({ baseURL })
 	await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.fulfill({ status: 204, body: '' }))
-	const page = await context.newPage()
+	const page = navigationWaitsForHydration(await context.newPage())
 	await loginAs(page, await createLearner(page))
 	return page
-}
-
-async function visit(page: Page, url: string) {
-	await page.goto(url)
-	await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 }
 
 const card = (page: Page, kind: string, title: string) => page.getByTestId(`${kind}-card`).filter({ has: page.getByRole('heading', { name: title }) })
 
 async function outline(page: Page, courseId: string) {
-	await visit(page, `/dashboard/learn/course/${courseId}`)
+	await page.goto(`/dashboard/learn/course/${courseId}`)
 	return page.getByRole('navigation', { name: 'Course outline' }).first().getByRole('link').allInnerTexts()
 }
 
@@ -143,7 +138,7 @@ test('admin creates, edits, publishes, unpublishes and reorders content, and the
 
 	// The learner sees the new path and its lessons in order.
 	const learner = await learnerSession(browser, baseURL!)
-	await visit(learner, '/dashboard/explore')
+	await learner.goto('/dashboard/explore')
 	await expect(learner.getByTestId('path-card').filter({ hasText: `E2E Path ${id}` })).toBeVisible()
 	expect(await outline(learner, courseId)).toEqual([`Reading ${id}`, `Watching ${id}`, `Checking ${id}`])
 
@@ -203,7 +198,7 @@ test('admin creates, edits, publishes, unpublishes and reorders content, and the
 	await card(page, 'path', `E2E Path ${id}`).getByRole('switch').click()
 	await expect(page.getByText('Publish state updated')).toBeVisible()
 	await expect(card(page, 'path', `E2E Path ${id}`).getByText('Draft', { exact: true }).first()).toBeVisible()
-	await visit(learner, '/dashboard/explore')
+	await learner.goto('/dashboard/explore')
 	await expect(learner.getByTestId('path-card').first()).toBeVisible()
 	await expect(learner.getByTestId('path-card').filter({ hasText: `E2E Path ${id}` })).toHaveCount(0)
 	await learner.context().close()
@@ -244,7 +239,7 @@ test('deleting a course removes its modules, lessons and learners progress', asy
 	const learner = await learnerSession(browser, baseURL!)
 	const done = await learner.request.post(`/dashboard/learn/course/${courseId}`, { form: { intent: 'complete', lessonId } })
 	expect(done.status()).toBe(200)
-	await visit(learner, '/dashboard')
+	await learner.goto('/dashboard')
 	await expect(learner.getByTestId('stat-completedLessons')).toHaveText('1')
 	await expect(learner.getByTestId('stat-totalXP')).toHaveText('40')
 
@@ -265,7 +260,7 @@ test('deleting a course removes its modules, lessons and learners progress', asy
 	await expect(card(page, 'path', `Doomed Path ${id}`)).toContainText('0 courses')
 
 	expect((await learner.request.get(`/dashboard/learn/course/${courseId}`)).status()).toBe(404)
-	await visit(learner, '/dashboard')
+	await learner.goto('/dashboard')
 	await expect(learner.getByTestId('stat-completedLessons')).toHaveText('0')
 	await expect(learner.getByTestId('stat-totalXP')).toHaveText('0')
 	await learner.context().close()

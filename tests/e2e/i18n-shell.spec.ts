@@ -1,4 +1,4 @@
-import { demo, expect, loginAs, test } from '#tests/support/fixtures.ts'
+import { demo, expect, loginAs, navigationWaitsForHydration, test } from '#tests/support/fixtures.ts'
 
 test('the language switch persists across reloads and is rendered by the server', async ({ page, context }) => {
 	await page.goto('/login')
@@ -95,11 +95,9 @@ test('collapsed sidebar: each item shows its label beside it on hover and on key
 
 test('mobile: the sidebar opens as a slide-in sheet from the menu button', async ({ browser }) => {
 	const context = await browser.newContext({ viewport: { width: 375, height: 740 } })
-	const page = await context.newPage()
+	const page = navigationWaitsForHydration(await context.newPage())
 	await loginAs(page, demo.learner)
 	await page.goto('/dashboard')
-	// A page of its own context: the fixture's goto (which waits for hydration) does not cover it.
-	await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 	await expect(page.getByRole('link', { name: 'Scoreboard' })).toHaveCount(0)
 	await page.getByRole('button', { name: 'Toggle Sidebar' }).first().click()
 	const sheet = page.getByRole('dialog')

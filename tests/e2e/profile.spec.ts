@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { createLearner, demo, expect, loginAs, test } from '#tests/support/fixtures.ts'
+import { createLearner, demo, expect, loginAs, navigationWaitsForHydration, test } from '#tests/support/fixtures.ts'
 import { completeLesson, dashboardXP, pathLessons } from '#tests/support/lessons.ts'
 import type { Locator, Page } from '@playwright/test'
 
@@ -23,7 +23,6 @@ function tagList(page: Page, label: string) {
 test('the same message shown again as its toast times out still shows (it used to leave with the old one)', async ({ page }) => {
 	await createLearner(page)
 	await page.goto('/dashboard/profile')
-	await expect(page.locator('html[data-hydrated]')).toBeAttached()
 	await page.getByLabel('Full Name').fill(' ')
 	const save = page.getByRole('button', { name: 'Save' })
 	const message = 'Please fix the errors before saving.'
@@ -136,10 +135,9 @@ test('the profile saves, survives a reload and another browser, and refuses inva
 	// Another browser signs in and sees the same profile.
 	const other = await browser.newContext({ baseURL })
 	try {
-		const second = await other.newPage()
+		const second = navigationWaitsForHydration(await other.newPage())
 		await loginAs(second, creds)
 		await second.goto('/dashboard/profile?tab=professional')
-		await second.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 		await expect(second.getByLabel('GitHub URL')).toHaveValue('https://github.com/ana-tester')
 		await expect(second.getByLabel('Years of experience in technology')).toHaveValue('3')
 	} finally {
@@ -286,7 +284,6 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
 		await loginAs(page, demo.learner)
 		await page.setViewportSize({ width: 1440, height: 900 })
 		await page.goto('/dashboard/profile')
-		await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 		const tab = (id: string) => page.getByRole('tab', { name: tabName(id), exact: true })
 		const panel = page.getByRole('tabpanel')
 		await expect(page.getByRole('tablist', { name: L.profile.tabsLabel })).toBeVisible()
@@ -321,7 +318,6 @@ for (const lang of ['en-US', 'pt-BR'] as const) {
 		await page.reload()
 		await expect(tab('wallet')).toHaveAttribute('aria-selected', 'true')
 		await expect(panel.locator('#certificates')).toBeVisible()
-		await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 		await page.getByRole('link', { name: L.nav.scoreboard }).first().click()
 		await expect(page).toHaveURL(/\/dashboard\/scoreboard/)
 		await page.goBack()

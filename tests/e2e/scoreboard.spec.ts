@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { createLearner, demo, expect, loginAs, test } from '#tests/support/fixtures.ts'
+import { createLearner, demo, expect, loginAs, navigationWaitsForHydration, test } from '#tests/support/fixtures.ts'
 import { completeLesson, pathLessons } from '#tests/support/lessons.ts'
 import type { Page } from '@playwright/test'
 
@@ -24,7 +24,7 @@ test('two learners see each other ranked by XP in both tabs and periods, without
 	await setName(page, alpha.name)
 
 	const otherContext = await browser.newContext({ baseURL })
-	const bravoPage = await otherContext.newPage()
+	const bravoPage = navigationWaitsForHydration(await otherContext.newPage())
 	const bravo = { name: `Bravo ${tag}`, creds: await createLearner(bravoPage) }
 	await setName(bravoPage, bravo.name)
 
@@ -51,7 +51,6 @@ test('two learners see each other ranked by XP in both tabs and periods, without
 			for (const tab of ['global', 'path'] as const) {
 				// Bravo's view: Alpha above, Bravo's own row (in the list or below it) marked as theirs.
 				await bravoPage.goto(`/dashboard/scoreboard${period === 'week' ? '?period=week' : ''}`)
-				await bravoPage.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 				if (tab === 'path') {
 					await bravoPage.getByRole('link', { name: 'By path' }).click()
 					await bravoPage.getByRole('navigation', { name: 'Learning paths' }).getByRole('link', { name: PATH }).click()

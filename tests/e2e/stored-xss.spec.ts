@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Browser, BrowserContext } from '@playwright/test'
-import { demo, expect, latestMail, test } from '#tests/support/fixtures.ts'
+import { demo, expect, latestMail, navigationWaitsForHydration, test } from '#tests/support/fixtures.ts'
 import { dataWith } from '#tests/support/lessons.ts'
 import { startPrivateServer, type PrivateServer } from '#tests/support/private-server.ts'
 
@@ -38,7 +38,7 @@ let learner: { email: string; password: string }
 
 /** A page that records dialogs, console errors and CSP violations. */
 async function watchedPage(context: BrowserContext) {
-	const page = await context.newPage()
+	const page = navigationWaitsForHydration(await context.newPage())
 	const dialogs: string[] = []
 	const errors: string[] = []
 	page.on('dialog', (d) => {
@@ -82,7 +82,6 @@ async function assertInert(w: Awaited<ReturnType<typeof watchedPage>>, where: st
 async function visit(context: BrowserContext, url: string, shows?: string) {
 	const w = await watchedPage(context)
 	await w.page.goto(url)
-	await w.page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 	if (shows) await expect(w.page.locator('body')).toContainText(shows)
 	await assertInert(w, url)
 	return w
