@@ -1,0 +1,112 @@
+// npm run bench:ab -- --a=build-a --b=build-b [--routes=dashboard-new,player-new] [--rounds=6] [--seconds=3]
+//   [--connections=20] [--a-node-args="..."] [--b-node-args="--max-semi-space-size=64"]
+//
+// Two production builds (or one build with two sets of Node flags) compared pair by pair. On a shared host the
+// full bench's figures move by 10 to 30 % between runs, more than most single changes gain, so a change is
+// judged here: both servers run at once on copies of one filled data dir (the bench's data set), and each
+// round loads A, B, B, A (B, A, A, B the next round) for a few seconds each. A slow spell of the host then
+// lands on both sides. Reported per route: CPU per request (user + system of the server's process, every
+// thread), requests per second, and the median over rounds of B's figure over A's in the same round.
+// Build a variant with `BUILD_DIR=build-b npx react-router build` (inside the repository, so that the build
+// finds node_modules). Changes to node_modules (patches) cannot be compared this way: both builds share them.
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { openDatabase } from '#db/client.server.ts'
+import { benchTargets, createSessionCookies, fillBenchData, ISSUE_SIZE } from './bench-data.ts'
+import { routeSpecs, runLoad } from './bench/http.ts'
+import { cpuMs, startAppServer, type Proc } from './bench/processes.ts'
+
+const args = new Map(
+	process.argv.slice(2).map((a) => {
+		const [k, ...v] = a.replace(/^--/, '').split('=')
+		return [k!, v.join('=')] as const
+	}),
+)
+const buildA = args.get('a')
+const buildB = args.get('b') ?? buildA
+if (!buildA) throw new Error('usage: npm run bench:ab -- --a=BUILD_DIR [--b=BUILD_DIR] (see the top of scripts/bench-ab.ts)')
+const routes = (args.get('routes') || 'dashboard-new').split(',')
+const rounds = Number(args.get('rounds') || 6)
+const seconds = Number(args.get('seconds') || 3)
+const connections = Number(args.get('connections') || 20)
+const PORT = 3600
+const DIR = `/tmp/learnchain-bench-ab-${PORT}`
+const SECRET = randomBytes(32).toString('hex')
+
+fs.rmSync(DIR, { recursive: true, force: true })
+const base = path.join(DIR, 'data')
+const handle = await openDatabase({ dataDir: base, faults: { queryTimeoutMs: 600_000 } })
+const t0 = Date.now()
+await fillBenchData(handle.db, ISSUE_SIZE)
+const cookies = await createSessionCookies(
+	handle.db,
+	Array.from({ length: 50 }, (_, i) => `bench-user-${i + 1}`),
+	SECRET,
+)
+const targets = await benchTargets(handle.db)
+await handle.close()
+console.error(`filled the data set in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+
+// Both servers answer as one public origin (the POST rows carry it as their Origin).
+const origin = `http://127.0.0.1:${PORT}`
+const servers: Proc[] = []
+const median = (v: number[]) => {
+	const s = [...v].sort((a, b) => a - b)
+	return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
+}
+try {
+	for (const [i, build] of [buildA, buildB!].entries()) {
+		const dataDir = path.join(DIR, `data-${i}`)
+		fs.cpSync(base, dataDir, { recursive: true })
+		const nodeArgs = (args.get(i ? 'b-node-args' : 'a-node-args') ?? '').split(' ').filter(Boolean)
+		const env = {
+			AUTH_SECRET: SECRET,
+			CERT_SIGNER_KEY: `0x${randomBytes(32).toString('hex')}`,
+			APP_URL: origin,
+			DATA_DIR: dataDir,
+			DATABASE_URL: '',
+			SEED_DEMO: 'true',
+			MAIL_OUTBOX: 'true',
+			SMTP_URL: '',
+			AI_BASE_URL: '',
+			AI_API_KEY: '',
+			TUTOR_RATE_LIMIT: '1000000000',
+			TUTOR_DAILY_TOKENS: '1000000000',
+		}
+		servers.push(await startAppServer({ port: PORT + 1 + i, buildDir: build, env, logDir: DIR, nodeArgs }))
+	}
+	const specs = routeSpecs(targets, cookies, origin)
+	const host = `127.0.0.1:${PORT}`
+	for (const key of routes) {
+		const spec = specs.find((s) => s.key === key)
+		if (!spec) throw new Error(`no route ${key}: one of ${specs.map((s) => s.key).join(', ')}`)
+		// Warm both before the first pair: a new process runs unoptimised code for its first seconds.
+		for (const s of servers) await runLoad(spec, [s.url], { connections, duration: 3, host })
+		const cpu: number[][] = [[], []]
+		const rps: number[][] = [[], []]
+		for (let r = 0; r < rounds; r++) {
+			for (const i of r % 2 ? [1, 0, 0, 1] : [0, 1, 1, 0]) {
+				const s = servers[i]!
+				let before = 0
+				const run = await runLoad(spec, [s.url], { connections, duration: seconds, warmup: 1, host, onMeasuredStart: () => (before = cpuMs([s.pid])) })
+				if (run.errors || run.non2xx) throw new Error(`${key} on ${i ? 'B' : 'A'}: ${run.errors} errors, ${run.non2xx} non-2xx`)
+				cpu[i]!.push((cpuMs([s.pid]) - before) / run.requests)
+				rps[i]!.push(run.requestsPerSec)
+			}
+		}
+		// Round r's two runs of B over its two runs of A.
+		const ratio = (v: number[][]) => median(Array.from({ length: rounds }, (_, r) => (v[1]![2 * r]! + v[1]![2 * r + 1]!) / (v[0]![2 * r]! + v[0]![2 * r + 1]!)))
+		console.log(
+			`${key}: CPU ${median(cpu[0]!).toFixed(2)} -> ${median(cpu[1]!).toFixed(2)} ms/request (B/A ${ratio(cpu).toFixed(3)}), ` +
+				`${median(rps[0]!)} -> ${median(rps[1]!)} req/s (B/A ${ratio(rps).toFixed(3)}); ${rounds} rounds of ${seconds} s at ${connections} connections`,
+		)
+	}
+	for (const [i, s] of servers.entries()) {
+		const hwm = fs.readFileSync(`/proc/${s.pid}/status`, 'utf8').match(/VmHWM:\s+(\d+)/)?.[1]
+		console.log(`peak RSS ${i ? 'B' : 'A'}: ${Math.round(Number(hwm) / 1024)} MB`)
+	}
+} finally {
+	for (const s of servers) await s.stop()
+	fs.rmSync(DIR, { recursive: true, force: true })
+}
