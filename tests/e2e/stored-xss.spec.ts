@@ -82,6 +82,9 @@ async function assertInert(w: Awaited<ReturnType<typeof watchedPage>>, where: st
 async function visit(context: BrowserContext, url: string, shows?: string) {
 	const w = await watchedPage(context)
 	await w.page.goto(url)
+	// Asserted, not only waited for: the goto's wait gives up quietly after 10 s, and the payloads must be shown
+	// inert by React's render in the browser too, not by the server's HTML alone.
+	if (await w.page.locator('script[type="module"]').count()) await expect(w.page.locator('html[data-hydrated]')).toBeAttached()
 	if (shows) await expect(w.page.locator('body')).toContainText(shows)
 	await assertInert(w, url)
 	return w
