@@ -12,10 +12,9 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { openDatabase } from '#db/client.server.ts'
-import { benchTargets, createSessionCookies, fillBenchData, ISSUE_SIZE } from './bench-data.ts'
 import { routeSpecs, runLoad } from './bench/http.ts'
 import { cpuMs, startAppServer, type Proc } from './bench/processes.ts'
+import { fillDataSet, median, serverEnv } from './bench/setup.ts'
 
 const args = new Map(
 	process.argv.slice(2).map((a) => {
@@ -36,44 +35,19 @@ const SECRET = randomBytes(32).toString('hex')
 
 fs.rmSync(DIR, { recursive: true, force: true })
 const base = path.join(DIR, 'data')
-const handle = await openDatabase({ dataDir: base, faults: { queryTimeoutMs: 600_000 } })
 const t0 = Date.now()
-await fillBenchData(handle.db, ISSUE_SIZE)
-const cookies = await createSessionCookies(
-	handle.db,
-	Array.from({ length: 50 }, (_, i) => `bench-user-${i + 1}`),
-	SECRET,
-)
-const targets = await benchTargets(handle.db)
-await handle.close()
+const { cookies, targets } = await fillDataSet({ dataDir: base }, SECRET, 50)
 console.error(`filled the data set in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
 
 // Both servers answer as one public origin (the POST rows carry it as their Origin).
 const origin = `http://127.0.0.1:${PORT}`
 const servers: Proc[] = []
-const median = (v: number[]) => {
-	const s = [...v].sort((a, b) => a - b)
-	return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
-}
 try {
 	for (const [i, build] of [buildA, buildB!].entries()) {
 		const dataDir = path.join(DIR, `data-${i}`)
 		fs.cpSync(base, dataDir, { recursive: true })
 		const nodeArgs = (args.get(i ? 'b-node-args' : 'a-node-args') ?? '').split(' ').filter(Boolean)
-		const env = {
-			AUTH_SECRET: SECRET,
-			CERT_SIGNER_KEY: `0x${randomBytes(32).toString('hex')}`,
-			APP_URL: origin,
-			DATA_DIR: dataDir,
-			DATABASE_URL: '',
-			SEED_DEMO: 'true',
-			MAIL_OUTBOX: 'true',
-			SMTP_URL: '',
-			AI_BASE_URL: '',
-			AI_API_KEY: '',
-			TUTOR_RATE_LIMIT: '1000000000',
-			TUTOR_DAILY_TOKENS: '1000000000',
-		}
+		const env = { ...serverEnv({ secret: SECRET, certKey: `0x${randomBytes(32).toString('hex')}`, origin }), DATA_DIR: dataDir, DATABASE_URL: '' }
 		servers.push(await startAppServer({ port: PORT + 1 + i, buildDir: build, env, logDir: DIR, nodeArgs }))
 	}
 	const specs = routeSpecs(targets, cookies, origin)

@@ -30,11 +30,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { throwawayDatabase, withPgClient } from '#db/pg-admin.ts'
-import { openDatabase } from '#db/client.server.ts'
 import { lockDataDir } from '#db/data-dir-lock.ts'
 // @ts-expect-error plain ES module shared with scripts/lighthouse.mjs, without type declarations
 import { ensureBuild } from './ensure-build.mjs'
-import { benchTargets, createSessionCookies, fillBenchData, ISSUE_SIZE } from './bench-data.ts'
+import { ISSUE_SIZE } from './bench-data.ts'
+import { fillDataSet, serverEnv as sharedServerEnv, type DataSet } from './bench/setup.ts'
 import { preflight, routeSpecs, runLoad, type RouteResult, type RouteSpec } from './bench/http.ts'
 import { cpuMs, sampleRss, startAppServer, startBareServer, type Proc } from './bench/processes.ts'
 import type { ScalingResult } from './bench/scaling.ts'
@@ -73,7 +73,7 @@ const log = (s: string) => console.error(s)
 
 /* ----------------------------------- databases ---------------------------------- */
 
-type Prepared = { env: Record<string, string>; cookies: string[]; targets: Awaited<ReturnType<typeof benchTargets>>; drop: () => Promise<void> }
+type Prepared = DataSet & { env: Record<string, string>; drop: () => Promise<void> }
 
 const throwawayPg = () => throwawayDatabase(PG_URL!, 'learnchain_bench')
 
@@ -83,28 +83,16 @@ async function prepare(kind: 'pglite' | 'postgres'): Promise<Prepared> {
 	fs.rmSync(dataDir, { recursive: true, force: true })
 	const pgDb = kind === 'postgres' ? await throwawayPg() : undefined
 	const t0 = Date.now()
-	// Filling 100,000 completions is one long statement; on a busy shared machine it outlasts the serving timeout.
-	const handle = await openDatabase({ ...(pgDb ? { databaseUrl: pgDb.url } : { dataDir }), faults: { queryTimeoutMs: 600_000 } })
-	try {
-		await fillBenchData(handle.db, ISSUE_SIZE)
-		const cookies = await createSessionCookies(
-			handle.db,
-			Array.from({ length: SIGNED_IN_USERS }, (_, i) => `bench-user-${i + 1}`),
-			SECRET,
-		)
-		const targets = await benchTargets(handle.db)
-		log(`  filled ${kind} in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
-		return {
-			env: { DATA_DIR: dataDir, DATABASE_URL: pgDb?.url ?? '' },
-			cookies,
-			targets,
-			drop: async () => {
-				await pgDb?.drop()
-				fs.rmSync(dataDir, { recursive: true, force: true })
-			},
-		}
-	} finally {
-		await handle.close()
+	const { cookies, targets } = await fillDataSet(pgDb ? { databaseUrl: pgDb.url } : { dataDir }, SECRET, SIGNED_IN_USERS)
+	log(`  filled ${kind} in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+	return {
+		env: { DATA_DIR: dataDir, DATABASE_URL: pgDb?.url ?? '' },
+		cookies,
+		targets,
+		drop: async () => {
+			await pgDb?.drop()
+			fs.rmSync(dataDir, { recursive: true, force: true })
+		},
 	}
 }
 
@@ -147,26 +135,7 @@ async function tableStats(url: string, reset: boolean) {
 	})
 }
 
-function serverEnv(origin: string): Record<string, string> {
-	return {
-		AUTH_SECRET: SECRET,
-		// Production refuses to start on PostgreSQL without its own certificate-signing key.
-		CERT_SIGNER_KEY: CERT_KEY,
-		APP_URL: origin,
-		SEED_DEMO: 'true',
-		MAIL_OUTBOX: 'true',
-		SMTP_URL: '',
-		AI_BASE_URL: '',
-		AI_API_KEY: '',
-		GITHUB_CLIENT_ID: '',
-		GITHUB_CLIENT_SECRET: '',
-		GOOGLE_CLIENT_ID: '',
-		GOOGLE_CLIENT_SECRET: '',
-		// The load is 50 learners asking as fast as they can: the tutor's per-learner limits would answer 429.
-		TUTOR_RATE_LIMIT: '1000000000',
-		TUTOR_DAILY_TOKENS: '1000000000',
-	}
-}
+const serverEnv = (origin: string) => sharedServerEnv({ secret: SECRET, certKey: CERT_KEY, origin })
 
 /** A session made on one process is accepted by the other; login failures counted on both add up. */
 async function crossProcessChecks(a: Proc, b: Proc) {

@@ -2,6 +2,7 @@
 import http from 'node:http'
 import autocannon from 'autocannon'
 import type { BenchTargets } from '../bench-data.ts'
+import { median } from './setup.ts'
 
 export type RouteSpec = {
 	key: string
@@ -193,9 +194,8 @@ export function percentile(values: number[], p: number) {
 }
 
 function summary(values: number[]) {
-	const sorted = [...values].sort((a, b) => a - b)
-	const round = (n: number | undefined) => Math.round((n ?? 0) * 10) / 10
-	return { median: round(sorted[Math.floor(sorted.length / 2)]), max: round(sorted.at(-1)) }
+	const round = (n: number) => Math.round(n * 10) / 10
+	return { median: values.length ? round(median(values)) : 0, max: values.length ? round(values.reduce((a, b) => Math.max(a, b))) : 0 }
 }
 
 /** An autocannon run: its promise of the summary, and its events (each response, each failed request). */

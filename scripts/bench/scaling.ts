@@ -12,6 +12,7 @@ import { learningPaths } from '#db/schema.ts'
 import { resetAuthForTests } from '~/features/auth/auth.server.ts'
 import { setDbHandleForTests } from '~/lib/db.server.ts'
 import { addLearner, addScalingPath, createSessionCookies, fillBenchData, ISSUE_SIZE, setCompletions } from '../bench-data.ts'
+import { median } from './setup.ts'
 
 /** Per page: median wall time and median CPU time of the process (ms) for one request. */
 export type Timing = { wallMs: number; cpuMs: number }
@@ -64,8 +65,6 @@ async function freshDb(pgUrl: string | undefined): Promise<{ handle: DbHandle; d
 		},
 	}
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 export async function measureScaling(opts: {
 	buildDir: string
