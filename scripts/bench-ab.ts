@@ -17,7 +17,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { routeSpecs, runLoad } from './bench/http.ts'
 import { cpuMs, startAppServer, type Proc } from './bench/processes.ts'
-import { fillDataSet, median, serverEnv } from './bench/setup.ts'
+import { fillDataSet, serverEnv } from './bench/setup.ts'
+import { median } from './bench/stats.ts'
 
 const args = new Map(
 	process.argv.slice(2).map((a) => {

@@ -37,6 +37,7 @@ import {
 import { createAccount } from '~/features/auth/accounts.server.ts'
 import { readContentTree } from '~/features/catalog/content-files.server.ts'
 import { importCurriculum } from '~/features/catalog/import.server.ts'
+import { NO_OUTSIDE_SERVICES } from './bench/setup.ts'
 
 const { values: opts } = parseArgs({
 	options: {
@@ -134,14 +135,8 @@ const server = spawn(process.execPath, ['scripts/start.mjs'], {
 		SEED_DEMO: 'true',
 		MAIL_OUTBOX: 'true',
 		KEPT_PAGES_MB: String(KEPT_PAGES_MB),
-		SMTP_URL: '',
 		TRUST_PROXY: 'true',
-		AI_BASE_URL: '',
-		AI_API_KEY: '',
-		GITHUB_CLIENT_ID: '',
-		GITHUB_CLIENT_SECRET: '',
-		GOOGLE_CLIENT_ID: '',
-		GOOGLE_CLIENT_SECRET: '',
+		...NO_OUTSIDE_SERVICES,
 		// Raised limits: one learner chats far more than a person would in 10 minutes.
 		TUTOR_RATE_LIMIT: '1000000',
 		TUTOR_DAILY_TOKENS: '100000000',

@@ -13,7 +13,8 @@ import { eq } from 'drizzle-orm'
 import { readContentTree } from '~/features/catalog/content-files.server.ts'
 import { importCurriculum } from '~/features/catalog/import.server.ts'
 import { addLearner, createSessionCookies } from '../bench-data.ts'
-import { percentile, runLoad, type RouteResult } from './http.ts'
+import { runLoad, type RouteResult } from './http.ts'
+import { percentile } from './stats.ts'
 import { sampleRss, startAppServer, type Proc } from './processes.ts'
 
 export type ChallengeBench = {

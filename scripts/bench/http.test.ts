@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { percentile, runLoad, type RouteSpec } from './http.ts'
+import { runLoad, type RouteSpec } from './http.ts'
 
 // A server whose first answer on each connection takes FIRST_MS and every later one none: what a burst of new
 // connections looks like to a busy process (they are accepted one per turn of its event loop).
@@ -56,19 +56,5 @@ describe('runLoad', () => {
 		// All but the requests still in flight when the run stopped (one per connection at most).
 		expect(served.get('/cold')! - r.requests).toBeLessThanOrEqual(4)
 		expect(r.requests).toBeGreaterThan(20)
-	})
-})
-
-describe('percentile', () => {
-	it('is the nearest rank, in whole units', () => {
-		expect(percentile([], 99)).toBe(0)
-		expect(percentile([3, 1, 2, 4], 50)).toBe(2)
-		expect(
-			percentile(
-				Array.from({ length: 100 }, (_, i) => i + 1.4),
-				99,
-			),
-		).toBe(99)
-		expect(percentile([5], 1)).toBe(5)
 	})
 })

@@ -2,7 +2,7 @@
 import http from 'node:http'
 import autocannon from 'autocannon'
 import type { BenchTargets } from '../bench-data.ts'
-import { median } from './setup.ts'
+import { median, percentile } from './stats.ts'
 
 export type RouteSpec = {
 	key: string
@@ -187,15 +187,10 @@ export async function runLoad(
 	}
 }
 
-/** The `p`th percentile of the values (nearest rank), in whole units; 0 for none. */
-export function percentile(values: number[], p: number) {
-	const sorted = [...values].sort((a, b) => a - b)
-	return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0)
-}
-
 function summary(values: number[]) {
+	if (!values.length) return { median: 0, max: 0 }
 	const round = (n: number) => Math.round(n * 10) / 10
-	return { median: values.length ? round(median(values)) : 0, max: values.length ? round(values.reduce((a, b) => Math.max(a, b))) : 0 }
+	return { median: round(median(values)), max: round(values.reduce((a, b) => Math.max(a, b))) }
 }
 
 /** An autocannon run: its promise of the summary, and its events (each response, each failed request). */

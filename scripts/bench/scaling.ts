@@ -12,7 +12,7 @@ import { learningPaths } from '#db/schema.ts'
 import { resetAuthForTests } from '~/features/auth/auth.server.ts'
 import { setDbHandleForTests } from '~/lib/db.server.ts'
 import { addLearner, addScalingPath, createSessionCookies, fillBenchData, ISSUE_SIZE, setCompletions } from '../bench-data.ts'
-import { median } from './setup.ts'
+import { median } from './stats.ts'
 
 /** Per page: median wall time and median CPU time of the process (ms) for one request. */
 export type Timing = { wallMs: number; cpuMs: number }

@@ -23,6 +23,20 @@ export async function fillDataSet(target: { dataDir: string } | { databaseUrl: s
 	}
 }
 
+/**
+ * No outside service: blank, not absent, so that a developer's shell or .env cannot point a measured server at a
+ * real mail server, model or OAuth provider. Also the soak's (scripts/soak.ts).
+ */
+export const NO_OUTSIDE_SERVICES = {
+	SMTP_URL: '',
+	AI_BASE_URL: '',
+	AI_API_KEY: '',
+	GITHUB_CLIENT_ID: '',
+	GITHUB_CLIENT_SECRET: '',
+	GOOGLE_CLIENT_ID: '',
+	GOOGLE_CLIENT_SECRET: '',
+} as const
+
 /** The production server's environment for a bench run: no outside service configured, the tutor's limits out of reach. */
 export function serverEnv(opts: { secret: string; certKey: string; origin: string }): Record<string, string> {
 	return {
@@ -32,22 +46,9 @@ export function serverEnv(opts: { secret: string; certKey: string; origin: strin
 		APP_URL: opts.origin,
 		SEED_DEMO: 'true',
 		MAIL_OUTBOX: 'true',
-		SMTP_URL: '',
-		AI_BASE_URL: '',
-		AI_API_KEY: '',
-		GITHUB_CLIENT_ID: '',
-		GITHUB_CLIENT_SECRET: '',
-		GOOGLE_CLIENT_ID: '',
-		GOOGLE_CLIENT_SECRET: '',
+		...NO_OUTSIDE_SERVICES,
 		// The load is 50 learners asking as fast as they can: the tutor's per-learner limits would answer 429.
 		TUTOR_RATE_LIMIT: '1000000000',
 		TUTOR_DAILY_TOKENS: '1000000000',
 	}
-}
-
-/** The median (the mean of the middle two for an even count); NaN for none. */
-export function median(values: number[]) {
-	const s = [...values].sort((a, b) => a - b)
-	if (!s.length) return Number.NaN
-	return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
 }
