@@ -1,7 +1,7 @@
 // npm run bench:ab -- --a=build-a --b=build-b [--routes=dashboard-new,player-new] [--rounds=6] [--seconds=3]
-//   [--connections=20] [--a-node-args="..."] [--b-node-args="--max-semi-space-size=64"]
+//   [--connections=20] [--a-node-args="..."] [--b-node-args="--max-semi-space-size=64"] [--a-env=K=V,...] [--b-env=LOG_LEVEL=warn]
 //
-// Two production builds (or one build with two sets of Node flags) compared pair by pair. On a shared host the
+// Two production builds (or one build with two sets of Node flags or settings) compared pair by pair. On a shared host the
 // full bench's figures move by 10 to 30 % between runs, more than most single changes gain, so a change is
 // judged here: both servers run at once on copies of one filled data dir (the bench's data set), and each
 // round loads A, B, B, A (B, A, A, B the next round) for a few seconds each. A slow spell of the host then
@@ -37,6 +37,22 @@ const PORT = 3600
 const DIR = `/tmp/learnchain-bench-ab-${PORT}`
 const SECRET = randomBytes(32).toString('hex')
 
+/** One side's own settings, `K=V,K=V`: a change behind a setting, compared on one build. */
+function settingsOf(list = ''): Record<string, string> {
+	return Object.fromEntries(
+		list
+			.split(',')
+			.filter(Boolean)
+			.map((pair) => {
+				const m = /^([A-Z0-9_]+)=(.*)$/.exec(pair)
+				if (!m) throw new Error(`--a-env / --b-env: "${pair}" is not NAME=value`)
+				return [m[1]!, m[2]!]
+			}),
+	)
+}
+
+const sideSettings = [settingsOf(args.get('a-env')), settingsOf(args.get('b-env'))]
+
 fs.rmSync(DIR, { recursive: true, force: true })
 const base = path.join(DIR, 'data')
 const t0 = Date.now()
@@ -51,7 +67,7 @@ try {
 		const dataDir = path.join(DIR, `data-${i}`)
 		fs.cpSync(base, dataDir, { recursive: true })
 		const nodeArgs = (args.get(i ? 'b-node-args' : 'a-node-args') ?? '').split(' ').filter(Boolean)
-		const env = { ...serverEnv({ secret: SECRET, certKey: `0x${randomBytes(32).toString('hex')}`, origin }), DATA_DIR: dataDir, DATABASE_URL: '' }
+		const env = { ...serverEnv({ secret: SECRET, certKey: `0x${randomBytes(32).toString('hex')}`, origin }), DATA_DIR: dataDir, DATABASE_URL: '', ...sideSettings[i] }
 		servers.push(await startAppServer({ port: PORT + 1 + i, buildDir: build, env, logDir: DIR, nodeArgs }))
 	}
 	const specs = routeSpecs(targets, cookies, origin)
