@@ -67,7 +67,12 @@ try {
 		const dataDir = path.join(DIR, `data-${i}`)
 		fs.cpSync(base, dataDir, { recursive: true })
 		const nodeArgs = (args.get(i ? 'b-node-args' : 'a-node-args') ?? '').split(' ').filter(Boolean)
-		const env = { ...serverEnv({ secret: SECRET, certKey: `0x${randomBytes(32).toString('hex')}`, origin }), DATA_DIR: dataDir, DATABASE_URL: '', ...sideSettings[i] }
+		const env = {
+			...serverEnv({ secret: SECRET, certKey: `0x${randomBytes(32).toString('hex')}`, origin }),
+			DATA_DIR: dataDir,
+			DATABASE_URL: '',
+			...sideSettings[i],
+		}
 		servers.push(await startAppServer({ port: PORT + 1 + i, buildDir: build, env, logDir: DIR, nodeArgs }))
 	}
 	const specs = routeSpecs(targets, cookies, origin)
