@@ -17,7 +17,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { routeSpecs, runLoad } from './bench/http.ts'
 import { cpuMs, startAppServer, type Proc } from './bench/processes.ts'
-import { fillDataSet, serverEnv } from './bench/setup.ts'
+import { fillDataSet, serverEnv, settingsOf } from './bench/setup.ts'
 import { median } from './bench/stats.ts'
 
 const args = new Map(
@@ -36,20 +36,6 @@ const connections = Number(args.get('connections') || 20)
 const PORT = 3600
 const DIR = `/tmp/learnchain-bench-ab-${PORT}`
 const SECRET = randomBytes(32).toString('hex')
-
-/** One side's own settings, `K=V,K=V`: a change behind a setting, compared on one build. */
-function settingsOf(list = ''): Record<string, string> {
-	return Object.fromEntries(
-		list
-			.split(',')
-			.filter(Boolean)
-			.map((pair) => {
-				const m = /^([A-Z0-9_]+)=(.*)$/.exec(pair)
-				if (!m) throw new Error(`--a-env / --b-env: "${pair}" is not NAME=value`)
-				return [m[1]!, m[2]!]
-			}),
-	)
-}
 
 const sideSettings = [settingsOf(args.get('a-env')), settingsOf(args.get('b-env'))]
 

@@ -52,3 +52,23 @@ export function serverEnv(opts: { secret: string; certKey: string; origin: strin
 		TUTOR_DAILY_TOKENS: '1000000000',
 	}
 }
+
+/** What the bench sets itself: the data set both sides copy, and the process's own place (scripts/bench/processes.ts). */
+const FIXED_SETTINGS = new Set(['DATA_DIR', 'DATABASE_URL', 'PORT', 'BUILD_DIR', 'NODE_ENV'])
+
+/**
+ * One side's own settings for bench:ab, `NAME=value,NAME=value` (a value may hold `=`): a change behind a setting,
+ * compared on one build. A setting the bench fixes is refused, not quietly overridden or ignored.
+ */
+export function settingsOf(list = ''): Record<string, string> {
+	const pairs = list
+		.split(',')
+		.filter(Boolean)
+		.map((pair) => {
+			const m = /^([A-Z0-9_]+)=(.*)$/.exec(pair)
+			if (!m) throw new Error(`--a-env / --b-env: "${pair}" is not NAME=value`)
+			if (FIXED_SETTINGS.has(m[1]!)) throw new Error(`--a-env / --b-env: ${m[1]} is set by the bench itself`)
+			return [m[1]!, m[2]!] as const
+		})
+	return Object.fromEntries(pairs)
+}
