@@ -15,13 +15,19 @@ export async function withPgClient<T>(connectionString: string, fn: (client: pg.
 	}
 }
 
-/** A new empty database on the server of `adminUrl`; `drop` removes it (ending its connections). */
-export async function throwawayDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export type ThrowawayDatabase = { name: string; url: string; drop: () => Promise<void> }
+
+/**
+ * A new database on the server of `adminUrl`, empty or a copy of `template` (another throw-away one, with no
+ * connection open to it); `drop` removes it (ending its connections).
+ */
+export async function throwawayDatabase(adminUrl: string, prefix: string, { template }: { template?: ThrowawayDatabase } = {}): Promise<ThrowawayDatabase> {
 	const name = `${prefix}_${randomBytes(4).toString('hex')}`
-	await withPgClient(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`))
+	await withPgClient(adminUrl, (c) => c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template.name}` : ''}`))
 	const url = new URL(adminUrl)
 	url.pathname = `/${name}`
 	return {
+		name,
 		url: url.toString(),
 		drop: () => withPgClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
 	}

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq, inArray } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import type { Pool } from 'pg'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { DbHandle } from '#db/client.server.ts'
-import { certificates, lessons, quizAttempts, userEnrollments, userProgress, xpLedger } from '#db/schema.ts'
+import { certificates, learnerProgressVersion, lessons, quizAttempts, userEnrollments, userProgress, xpLedger } from '#db/schema.ts'
 import { createItem, moveItem, updateItem } from '~/features/admin/content.server.ts'
 import { lessonFormSchema } from '~/features/admin/schemas.ts'
+import { findVisibleLesson } from '~/features/catalog/catalog.server.ts'
 import { completeLesson, enroll } from '~/features/progress/progress.server.ts'
 import { answerQuestion } from '~/features/quiz/quiz.server.ts'
 import { setDbHandleForTests } from '~/lib/db.server.ts'
+import { rowsOf } from '~/lib/sql-rows.ts'
 import { createCurriculum, createLearner, createModule, sampleQuiz } from '#tests/support/factories.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 import { PG_ADMIN_URL, pgReachable, pgTestDb } from '#tests/support/pg.ts'
@@ -79,6 +82,22 @@ function suite(name: string, open: () => Promise<DbHandle>, close: (h: DbHandle)
 			const results = await Promise.all(learners.map((me) => Promise.all(lessonIds.map((id) => completeLesson(me, id)))))
 			for (const pair of results) expect(pair.filter((r) => r?.certificate?.created)).toHaveLength(1)
 			const issued = await h.db.select({ userId: certificates.userId }).from(certificates).where(inArray(certificates.userId, learners))
+			expect(issued.map((c) => c.userId).sort()).toEqual([...learners].sort())
+		})
+
+		it("a learner who has completed before: a path's last three lessons completed at once, one certificate", async () => {
+			// The learners have a progress version already (their first lesson), so each completion's own check of
+			// what it saw is what decides whether the check after the commit runs (ADR 0024).
+			const trio = await createCurriculum({ types: ['text', 'text', 'text', 'text'], xp: [5, 5, 5, 5], path: { title: 'Trio path' } })
+			const [first, ...last] = trio.lessons.map((l) => l.id)
+			const learners = await Promise.all(Array.from({ length: 20 }, () => learner()))
+			for (const me of learners) await completeLesson(me, first!)
+			const results = await Promise.all(learners.map((me) => Promise.all(last.map((id) => completeLesson(me, id)))))
+			for (const three of results) expect(three.filter((r) => r?.certificate?.created)).toHaveLength(1)
+			const issued = await h.db
+				.select({ userId: certificates.userId })
+				.from(certificates)
+				.where(and(inArray(certificates.userId, learners), eq(certificates.pathId, trio.path.id)))
 			expect(issued.map((c) => c.userId).sort()).toEqual([...learners].sort())
 		})
 
@@ -203,6 +222,68 @@ suite('concurrency on PGlite', useTestDb, (h) => h.close())
 if (await pgReachable()) {
 	const pg = pgTestDb('learnchain_race')
 	suite('concurrency on PostgreSQL', pg.open, pg.close)
+	describe('a completion on PostgreSQL skips the certificate check only when nothing was committed unseen', () => {
+		const db = pgTestDb('learnchain_settled')
+		let h: DbHandle
+		beforeAll(async () => {
+			h = await db.open()
+			setDbHandleForTests(h)
+		})
+		afterAll(async () => {
+			if (h) await db.close(h)
+		})
+
+		async function learnerWithFirstLesson() {
+			const me = randomUUID()
+			await createLearner({ id: me, name: 'Settled', email: `${me}@example.test` })
+			const cur = await createCurriculum({ types: ['text', 'text', 'text'], xp: [10, 10, 10], path: { title: `Path ${me}` } })
+			await completeLesson(me, cur.lessons[0]!.id)
+			return { me, cur }
+		}
+
+		it('two last lessons whose statements both took their snapshot before either committed: the later one issues', async () => {
+			const { me, cur } = await learnerWithFirstLesson()
+			const waiting = () => h.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)
+			// Holding the learner's version row keeps both completions inside their statements, each with a
+			// snapshot that misses the other's lesson, until both are there.
+			const results = await h.db.transaction(async (tx) => {
+				await tx.execute(sql`SELECT 1 FROM ${learnerProgressVersion} WHERE ${learnerProgressVersion.userId} = ${me} FOR UPDATE`)
+				const both = Promise.all(cur.lessons.slice(1).map((l) => completeLesson(me, l.id)))
+				for (let i = 0; i < 200 && rowsOf<{ n: number }>(await waiting())[0]!.n < 2; i++) await new Promise((r) => setTimeout(r, 25))
+				expect(rowsOf<{ n: number }>(await waiting())[0]!.n).toBe(2)
+				return { both }
+			})
+			const pair = await results.both
+			expect(pair.map((r) => r?.xpAwarded)).toEqual([10, 10])
+			expect(pair.filter((r) => r?.certificate?.created)).toHaveLength(1)
+			expect(await h.db.select().from(certificates).where(eq(certificates.userId, me))).toHaveLength(1)
+		})
+
+		it('a lesson left, seen by a completion nothing raced: one statement; a first completion also runs the check', async () => {
+			// Every statement outside a transaction goes through the pool's query.
+			const sent = vi.spyOn((h.db as unknown as { $client: Pool }).$client, 'query')
+			try {
+				const me = randomUUID()
+				await createLearner({ id: me, name: 'Counted', email: `${me}@example.test` })
+				const cur = await createCurriculum({ types: ['text', 'text', 'text'], xp: [10, 10, 10], path: { title: `Path ${me}` } })
+				const found = await Promise.all(cur.lessons.map((l) => findVisibleLesson(l.id, false)))
+				const count = async (fn: () => Promise<unknown>) => {
+					sent.mockClear()
+					await fn()
+					return sent.mock.calls.length
+				}
+				// No version yet: the completion, then the check.
+				expect(await count(() => completeLesson(me, found[0]!))).toBe(2)
+				// Settled, a lesson left: the completion alone.
+				expect(await count(() => completeLesson(me, found[1]!))).toBe(1)
+				// The last lesson: the completion, then the check, which issues.
+				const last = await completeLesson(me, found[2]!)
+				expect(last?.certificate?.created).toBe(true)
+			} finally {
+				sent.mockRestore()
+			}
+		})
+	})
 } else {
 	console.warn(`[concurrency.test] PostgreSQL at ${PG_ADMIN_URL} is not reachable: only the PGlite half runs.`)
 }

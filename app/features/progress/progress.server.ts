@@ -11,7 +11,7 @@ import { log } from '~/lib/log.server.ts'
 import { excluded, names } from '~/lib/sql-columns.ts'
 import { jsonValue } from '~/lib/sql-rows.ts'
 import { isConnectionFault } from '#db/faults.ts'
-import { learningPaths, userCompletionDays, userEnrollments, userProgress, xpLedger, xpTotals } from '#db/schema.ts'
+import { learnerProgressVersion, learningPaths, userCompletionDays, userEnrollments, userProgress, xpLedger, xpTotals } from '#db/schema.ts'
 import { failIfAsked } from './section-faults.server.ts'
 
 /** Enroll in a published path. Idempotent: double clicks and parallel requests leave one row. */
@@ -78,12 +78,14 @@ export async function completeLesson(userId: string, lessonOrId: string | FoundL
 	const {
 		rows: [awarded],
 	} = await completion(handle.db, { userId, lessonId: lesson.id, pathId: lesson.pathId, xp: lesson.xpValue, head })
-	// The embedded engine runs one statement at a time, so what the completion saw of the path's last lessons
-	// is what is committed now: one of them still to do, the path is not complete, and the certificate check
-	// after the commit would only say so again (a statement of three, a sixth of a completion's time in the engine's thread).
-	// On PostgreSQL another completion of the learner may commit while this one runs, unseen by it; the check
-	// after the commit sees it, so of two last lessons completed at once, the later commit issues.
-	const certificate = handle.kind === 'pglite' && awarded?.missing ? null : await issueAfterCompletion(userId, lesson)
+	// One of the path's last lessons still to do, as the completion saw it, is final when nothing the learner
+	// completed was committed unseen by it; the certificate check after the commit would only say so again (a
+	// statement of three, a sixth of a completion's time). The embedded engine runs one statement at a time, so
+	// there it always is. On PostgreSQL another completion of the learner may commit while this one runs: then
+	// `settled` is false and the check after the commit sees both, so of two last lessons completed at once,
+	// the later commit issues (ADR 0024).
+	const final = awarded?.missing && (handle.kind === 'pglite' || awarded.settled)
+	const certificate = final ? null : await issueAfterCompletion(userId, lesson)
 	return { lesson, xpAwarded: awarded?.xp ?? 0, certificate, enrolledPathTitle: awarded?.enrolled ?? null }
 }
 
@@ -103,14 +105,23 @@ function issueAfterCompletion(userId: string, lesson: FoundLesson) {
 /**
  * completeLesson's writes. Data-modifying CTEs each run once, to completion, whether or not the final SELECT
  * reads them; their rows are not visible to one another (one snapshot), which none of them needs.
+ *
+ * `settled`: the learner's progress version (bumped, by a trigger, by every statement that completes one of
+ * their lessons, and row-locked by it until its commit) is the same locked as in this statement's snapshot.
+ * The lock returns the latest committed row, after waiting for a completion still running, so a difference
+ * means another completion committed unseen by the snapshot. Equal, and held until this commit, it means
+ * every other completion either was seen or commits after this one and finds the version moved. A learner
+ * without a version yet (no completion so far) is never settled.
  */
-const completion = statement<{ xp: number | null; enrolled: string | null; missing: boolean }, 'userId' | 'lessonId' | 'pathId' | 'xp' | 'head'>(
-	['userId', 'lessonId', 'pathId', 'xp', 'head'],
-	({ userId, lessonId, pathId, xp, head }) => {
-		const p = userProgress
-		const x = xpLedger
-		const e = userEnrollments
-		return sql`
+const completion = statement<
+	{ xp: number | null; enrolled: string | null; missing: boolean; settled: boolean },
+	'userId' | 'lessonId' | 'pathId' | 'xp' | 'head'
+>(['userId', 'lessonId', 'pathId', 'xp', 'head'], ({ userId, lessonId, pathId, xp, head }) => {
+	const p = userProgress
+	const x = xpLedger
+	const e = userEnrollments
+	const v = learnerProgressVersion
+	return sql`
 			WITH progress AS (
 				INSERT INTO ${p} (${names(p.userId, p.lessonId, p.status, p.completedAt, p.lastViewedAt)})
 				VALUES (${userId}, ${lessonId}::uuid, 'completed', now(), now())
@@ -125,13 +136,15 @@ const completion = statement<{ xp: number | null; enrolled: string | null; missi
 				INSERT INTO ${e} (${names(e.userId, e.learningPathId)}) VALUES (${userId}, ${pathId}::uuid)
 				ON CONFLICT (${names(e.userId, e.learningPathId)}) DO NOTHING
 				RETURNING 1
+			), locked AS (
+				SELECT ${v.version} AS version FROM ${v} WHERE ${v.userId} = ${userId} FOR UPDATE
 			)
 			SELECT (SELECT amount FROM xp) AS xp,
 				(SELECT ${learningPaths.title} FROM ${learningPaths} WHERE ${learningPaths.id} = ${pathId}::uuid AND EXISTS (SELECT 1 FROM enrolled)) AS enrolled,
-				${lessonMissing(userId, head, lessonId)} AS missing
+				${lessonMissing(userId, head, lessonId)} AS missing,
+				coalesce((SELECT version FROM locked) = (SELECT ${v.version} FROM ${v} WHERE ${v.userId} = ${userId}), false) AS settled
 		`
-	},
-)
+})
 
 /**
  * completeLesson() for the player's button: 'failed' when it failed for another reason than the database
