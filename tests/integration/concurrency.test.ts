@@ -249,7 +249,7 @@ if (await pgReachable()) {
 			const results = await h.db.transaction(async (tx) => {
 				await tx.execute(sql`SELECT 1 FROM ${learnerProgressVersion} WHERE ${learnerProgressVersion.userId} = ${me} FOR UPDATE`)
 				const both = Promise.all(cur.lessons.slice(1).map((l) => completeLesson(me, l.id)))
-				for (let i = 0; i < 200 && rowsOf<{ n: number }>(await waiting())[0]!.n < 2; i++) await new Promise((r) => setTimeout(r, 25))
+				for (let i = 0; i < 800 && rowsOf<{ n: number }>(await waiting())[0]!.n < 2; i++) await new Promise((r) => setTimeout(r, 25))
 				expect(rowsOf<{ n: number }>(await waiting())[0]!.n).toBe(2)
 				return { both }
 			})
