@@ -346,9 +346,54 @@ describe('/api/ai-chat against a fake OpenAI-compatible server on 127.0.0.1', ()
 			error: 'You have reached the limit of 2 messages in 10 minutes. Please wait a little and try again.',
 			code: 'rateLimited',
 		})
+		expect((await ask(cookie, 'four')).status).toBe(429)
 		expect(await h.db.$count(tutorMessages, eq(tutorMessages.userId, id))).toBe(4)
 		// Another learner is not affected.
 		expect((await ask((await signIn('rate2@example.test')).cookie, 'one')).status).toBe(200)
+	})
+
+	it('rate limit, offline: of ten messages sent at once past a limit of three, three are answered and stored', async () => {
+		// The offline tutor counts its hit in the statement that stores the exchange: still counted first, so
+		// parallel messages cannot all pass a check made before any of them was counted.
+		const { cookie, id } = await signIn('rate-parallel@example.test')
+		setEnv({ TUTOR_RATE_LIMIT: '3', TUTOR_RATE_WINDOW_SECONDS: '600', AI_BASE_URL: undefined, AI_API_KEY: undefined })
+		const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => ask(cookie, `question ${i}`, reentrancy, i % 2 === 0)))
+		expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 429, 429, 429, 429, 429, 429, 429])
+		const stored = await h.db.select({ role: tutorMessages.role, content: tutorMessages.content }).from(tutorMessages).where(eq(tutorMessages.userId, id))
+		expect(stored.filter((m) => m.role === 'user')).toHaveLength(3)
+		expect(stored.filter((m) => m.role === 'assistant')).toHaveLength(3)
+		expect(ai.requests).toHaveLength(0)
+	})
+
+	it('the offline tutor stopped midway: the stored reply is what reached the learner', async () => {
+		const { cookie } = await signIn('offline-stop@example.test')
+		setEnv({ AI_BASE_URL: undefined, AI_API_KEY: undefined })
+		const stop = new AbortController()
+		const request = new Request(`${APP}/api/ai-chat`, {
+			method: 'POST',
+			headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream' },
+			body: JSON.stringify({ mode: 'chat', lessonId: reentrancy, messages: [{ role: 'user', content: 'what is a reentrancy attack?' }] }),
+			signal: stop.signal,
+		})
+		const response = (await action({ request, params: {}, context: {} } as never)) as Response
+		expect(response.status).toBe(200)
+		const reader = response.body!.getReader()
+		const sse = createSseReader()
+		const received: StreamEvent[] = []
+		while (received.filter((e) => e.type === 'delta').length < 3) {
+			const { value, done } = await reader.read()
+			if (done) break
+			received.push(...sse.push(new TextDecoder().decode(value)).map((d) => JSON.parse(d) as StreamEvent))
+		}
+		stop.abort()
+		await reader.cancel()
+		const shown = streamedText(received)
+		expect(shown.length).toBeGreaterThan(0)
+		const conversation = async () =>
+			(await call({ cookie, method: 'GET', query: `?lessonId=${reentrancy}` })).json().messages as { role: string; content: string }[]
+		// The stream's end (and the cut) runs after the learner has gone.
+		await expect.poll(async () => (await conversation()).at(-1)?.content, { timeout: 5000 }).toBe(shown)
+		expect((await conversation()).map((m) => m.role)).toEqual(['user', 'assistant'])
 	})
 
 	it("daily token budget: reached, it answers its message; 'New conversation' clears messages but not the budget", async () => {

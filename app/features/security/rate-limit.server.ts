@@ -3,15 +3,21 @@ import { rateLimits } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { names } from '~/lib/sql-columns.ts'
-import { statement } from '~/lib/sql-statement.server.ts'
+import { statement, type Bound } from '~/lib/sql-statement.server.ts'
 import { addressKey, CLIENT_ADDRESS_HEADER } from './client-address.ts'
 import { namedLimits, type Limit, type LimitName } from './limits.ts'
 
 export type Count = { count: number; limited: boolean; /** Seconds until the window ends. */ retryAfter: number }
 
-function limitOf(name: LimitName): Limit {
+export function limitOf(name: LimitName): Limit {
 	return namedLimits(getEnv())[name]
 }
+
+/** The row of limit `name` for `subject`. */
+export const limitKey = (name: LimitName, subject: string) => `${name}:${subject}`
+
+/** A limit's window as the hit's SQL takes it (an interval). */
+export const windowOf = (limit: Pick<Limit, 'windowSeconds'>) => `${limit.windowSeconds} seconds`
 
 /**
  * Count one hit of limit `name` for `subject`, and say whether it is over. Counting first and deciding on
@@ -19,15 +25,16 @@ function limitOf(name: LimitName): Limit {
  * was counted.
  */
 export function hit(name: LimitName, subject: string): Promise<Count> {
-	return countHit(`${name}:${subject}`, limitOf(name))
+	return countHit(limitKey(name, subject), limitOf(name))
 }
 
 /**
- * Fixed-window counter in the database, so every process shares it, in one statement: insert, or bump the
- * count (restarting it when the window has passed). Printed once (lib/sql-statement.server.ts): every
- * limited request (each tutor message, each sign-in) pays it.
+ * One hit of the fixed-window counter in the database, so every process shares it: insert, or bump the count
+ * (restarting it when the window has passed), returning the count and the seconds left. A statement of its
+ * own below, or a CTE of a statement that writes what it counts (the offline tutor's exchange,
+ * features/tutor/conversation.server.ts), so the window's rules are written once.
  */
-const countOne = statement<{ count: number; retryAfter: number }, 'key' | 'window'>(['key', 'window'], ({ key, window }) => {
+export function hitSql(key: Bound<string>, window: Bound<string>) {
 	const r = rateLimits
 	const span = sql`${window}::interval`
 	const expired = sql`${r.windowStart} < now() - ${span}`
@@ -38,14 +45,22 @@ const countOne = statement<{ count: number; retryAfter: number }, 'key' | 'windo
 			${names(r.windowStart)} = CASE WHEN ${expired} THEN now() ELSE ${r.windowStart} END
 		RETURNING ${names(r.count)}, greatest(1, ceil(extract(epoch FROM ${r.windowStart} + ${span} - now())))::int AS "retryAfter"
 	`
-})
+}
+
+/** A hit's row as a Count against `limit` (no row: the first hit). */
+export function countOf(row: { count: number; retryAfter: number } | undefined, limit: Pick<Limit, 'max' | 'windowSeconds'>): Count {
+	const count = Number(row?.count ?? 1)
+	return { count, limited: count > limit.max, retryAfter: Number(row?.retryAfter ?? limit.windowSeconds) }
+}
+
+/** Printed once (lib/sql-statement.server.ts): every limited request (each tutor message, each sign-in) pays it. */
+const countOne = statement<{ count: number; retryAfter: number }, 'key' | 'window'>(['key', 'window'], ({ key, window }) => hitSql(key, window))
 
 export async function countHit(key: string, limit: Pick<Limit, 'max' | 'windowSeconds'>): Promise<Count> {
 	const {
 		rows: [row],
-	} = await countOne(await getDb(), { key, window: `${limit.windowSeconds} seconds` })
-	const count = Number(row?.count ?? 1)
-	return { count, limited: count > limit.max, retryAfter: Number(row?.retryAfter ?? limit.windowSeconds) }
+	} = await countOne(await getDb(), { key, window: windowOf(limit) })
+	return countOf(row, limit)
 }
 
 /** Take back a hit that turned out not to count (a right password, a request refused by another limit). */
@@ -54,7 +69,7 @@ async function unhit(name: LimitName, subject: string) {
 	await db
 		.update(rateLimits)
 		.set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-		.where(eq(rateLimits.key, `${name}:${subject}`))
+		.where(eq(rateLimits.key, limitKey(name, subject)))
 }
 
 /**

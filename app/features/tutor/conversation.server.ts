@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { rateLimits, tutorMessages } from '#db/schema.ts'
 import { getDb } from '~/lib/db.server.ts'
 import { names } from '~/lib/sql-columns.ts'
 import { statement } from '~/lib/sql-statement.server.ts'
+import { countOf, hitSql, limitKey, limitOf, windowOf, type Count } from '~/features/security/rate-limit.server.ts'
 import type { TutorMessage } from './schemas.ts'
 
 // One conversation per learner and lesson, in tutor_messages. The daily budget is the tokens spent
@@ -28,38 +29,84 @@ export async function listMessages(userId: string, lessonId: string, limit = MAX
 	return rows
 }
 
+type ExchangeValues = 'userId' | 'lessonId' | 'question' | 'askedAt' | 'reply' | 'repliedAt' | 'tokens'
+const EXCHANGE_VALUES = ['userId', 'lessonId', 'question', 'askedAt', 'reply', 'repliedAt', 'tokens'] as const
+
 /**
- * The learner's question and the reply, in one statement, printed once (lib/sql-statement.server.ts): every
- * message pays it. The reply's row is left out when it has no text; the tokens then go on the question
- * (an empty answer still cost tokens).
+ * The learner's question and the reply as rows, `when` it holds. The reply's row is left out when it has no
+ * text; the tokens then go on the question (an empty answer still cost tokens).
  */
-const insertExchange = statement<Record<string, never>, 'userId' | 'lessonId' | 'question' | 'askedAt' | 'reply' | 'repliedAt' | 'tokens'>(
-	['userId', 'lessonId', 'question', 'askedAt', 'reply', 'repliedAt', 'tokens'],
+function exchangeRows(p: Record<ExchangeValues, Placeholder>, when: SQL = sql`true`) {
+	const m = tutorMessages
+	return sql`
+		INSERT INTO ${m} (${names(m.userId, m.lessonId, m.role, m.content, m.tokens, m.createdAt)})
+		SELECT ${p.userId}::text, ${p.lessonId}::uuid, role, content, tokens, created
+		FROM (VALUES
+			('user', ${p.question}::text, CASE WHEN ${p.reply}::text = '' THEN ${p.tokens}::int ELSE 0 END, ${p.askedAt}::timestamptz),
+			('assistant', ${p.reply}::text, ${p.tokens}::int, ${p.repliedAt}::timestamptz)
+		) AS exchange (role, content, tokens, created)
+		WHERE (role = 'user' OR content <> '') AND ${when}
+	`
+}
+
+/** The exchange in one statement, printed once (lib/sql-statement.server.ts): every message pays it. */
+const insertExchange = statement<Record<string, never>, ExchangeValues>(EXCHANGE_VALUES, (p) => exchangeRows(p))
+
+type Exchange = { question: string; askedAt: Date; reply: string; tokens: number }
+
+const exchangeValues = (userId: string, lessonId: string, x: Exchange) => ({
+	userId,
+	lessonId,
+	question: x.question,
+	askedAt: x.askedAt.toISOString(),
+	reply: x.reply,
+	repliedAt: new Date(Math.max(Date.now(), x.askedAt.getTime() + 1)).toISOString(),
+	tokens: x.tokens,
+})
+
+export async function addExchange(userId: string, lessonId: string, x: Exchange) {
+	await insertExchange(await getDb(), exchangeValues(userId, lessonId, x))
+}
+
+/**
+ * The tutor's rate-limit hit and the exchange in one statement, stored only when the hit is within the limit:
+ * the offline tutor's reply is there before the limit is counted, so both go in one round trip (a model's
+ * reply is paid for, so its limit is counted before it is asked: tutor.server.ts). `replyId`: the stored
+ * reply's row, for trimming it to what was streamed when the learner stops.
+ */
+const insertCountedExchange = statement<{ count: number; retryAfter: number; replyId: string | null }, ExchangeValues | 'key' | 'window' | 'max'>(
+	[...EXCHANGE_VALUES, 'key', 'window', 'max'],
 	(p) => {
 		const m = tutorMessages
 		return sql`
-			INSERT INTO ${m} (${names(m.userId, m.lessonId, m.role, m.content, m.tokens, m.createdAt)})
-			SELECT ${p.userId}::text, ${p.lessonId}::uuid, role, content, tokens, created
-			FROM (VALUES
-				('user', ${p.question}::text, CASE WHEN ${p.reply}::text = '' THEN ${p.tokens}::int ELSE 0 END, ${p.askedAt}::timestamptz),
-				('assistant', ${p.reply}::text, ${p.tokens}::int, ${p.repliedAt}::timestamptz)
-			) AS exchange (role, content, tokens, created)
-			WHERE role = 'user' OR content <> ''
+			WITH hit AS (${hitSql(p.key, p.window)}),
+			stored AS (${exchangeRows(p, sql`(SELECT ${names(rateLimits.count)} FROM hit) <= ${p.max}::int`)} RETURNING ${names(m.id, m.role)})
+			SELECT ${names(rateLimits.count)}, "retryAfter", (SELECT ${names(m.id)}::text FROM stored WHERE ${names(m.role)} = 'assistant') AS "replyId"
+			FROM hit
 		`
 	},
 )
 
-export async function addExchange(userId: string, lessonId: string, x: { question: string; askedAt: Date; reply: string; tokens: number }) {
-	const repliedAt = new Date(Math.max(Date.now(), x.askedAt.getTime() + 1))
-	await insertExchange(await getDb(), {
-		userId,
-		lessonId,
-		question: x.question,
-		askedAt: x.askedAt.toISOString(),
-		reply: x.reply,
-		repliedAt: repliedAt.toISOString(),
-		tokens: x.tokens,
+/** addExchange with the learner's tutor-message hit counted in the same statement; nothing is stored when it is over the limit. */
+export async function addCountedExchange(userId: string, lessonId: string, x: Exchange): Promise<Count & { replyId: string | null }> {
+	const limit = limitOf('tutorMessages')
+	const {
+		rows: [row],
+	} = await insertCountedExchange(await getDb(), {
+		...exchangeValues(userId, lessonId, x),
+		key: limitKey('tutorMessages', userId),
+		window: windowOf(limit),
+		max: limit.max,
 	})
+	return { ...countOf(row, limit), replyId: row?.replyId ?? null }
+}
+
+/** A stored reply cut to what reached the learner, who stopped it; gone when nothing did. */
+export async function trimReply(replyId: string, text: string) {
+	const db = await getDb()
+	const m = tutorMessages
+	if (text) await db.update(m).set({ content: text }).where(eq(m.id, replyId))
+	else await db.delete(m).where(eq(m.id, replyId))
 }
 
 /** 'New conversation': delete the learner's messages for the lesson, keeping today's spent tokens. One statement. */

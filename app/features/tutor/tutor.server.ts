@@ -7,7 +7,7 @@ import { hit, retryAfterHeader } from '~/features/security/rate-limit.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { log } from '~/lib/log.server.ts'
 import { loadLessonContext, type LessonContext } from './context.server.ts'
-import { addExchange, clearMessages, listMessages, tokensUsedToday } from './conversation.server.ts'
+import { addCountedExchange, addExchange, clearMessages, listMessages, tokensUsedToday, trimReply } from './conversation.server.ts'
 import { offlineReply, offlineSuggestions } from './offline.server.ts'
 import { CHAT_PARAMS, HISTORY_LIMITS, SUGGEST_PARAMS, parseSuggestions, suggestPrompt, systemPrompt, trimHistory } from './prompt.ts'
 import { complete, estimateTokens, ProviderError, providerConfig, stream, type ProviderConfig, type ProviderMessage } from './provider.server.ts'
@@ -96,16 +96,24 @@ function describe(error: unknown) {
 
 type Prepared = { ctx: LessonContext; provider: ProviderConfig | null; messages: ProviderMessage[]; askedAt: Date }
 
-/** Checks in order (lesson, rate limit, budget), then the prompt with the trimmed stored history. */
+function rateLimited(language: Language, retryAfter: number) {
+	const env = getEnv()
+	return tutorProblem(language, 429, 'rateLimited', { max: env.TUTOR_RATE_LIMIT, minutes: Math.ceil(env.TUTOR_RATE_WINDOW_SECONDS / 60) }, retryAfter)
+}
+
+/**
+ * Checks in order (lesson, rate limit, budget), then the prompt with the trimmed stored history. Without a
+ * model the reply costs nothing to make and there is no budget: the limit is counted with the stored exchange,
+ * in one statement (storeOffline), still before the learner gets anything.
+ */
 async function prepare(user: SessionUser, lessonId: string, question: string, language: Language): Promise<Prepared | Response> {
 	const env = getEnv()
 	const ctx = await loadLessonContext(lessonId, isAdmin(user), user.id, language)
 	if (!ctx) return tutorProblem(language, 404, 'lessonNotFound')
-	const rate = await hit('tutorMessages', user.id)
-	if (rate.limited)
-		return tutorProblem(language, 429, 'rateLimited', { max: env.TUTOR_RATE_LIMIT, minutes: Math.ceil(env.TUTOR_RATE_WINDOW_SECONDS / 60) }, rate.retryAfter)
 	const provider = providerConfig()
 	if (!provider) return { ctx, provider, messages: [], askedAt: new Date() }
+	const rate = await hit('tutorMessages', user.id)
+	if (rate.limited) return rateLimited(language, rate.retryAfter)
 	if ((await tokensUsedToday(user.id)) >= env.TUTOR_DAILY_TOKENS) return tutorProblem(language, 429, 'budget', undefined, untilUtcMidnight())
 	const history = trimHistory(await listMessages(user.id, ctx.lessonId, HISTORY_LIMITS.messages), {
 		messages: HISTORY_LIMITS.messages,
@@ -131,22 +139,41 @@ async function save(user: SessionUser, prepared: Prepared, question: string, rep
 	}
 }
 
+/** The offline tutor's exchange stored with its rate-limit hit: the reply's row, or the 429 when over the limit. */
+async function storeOffline(user: SessionUser, prepared: Prepared, question: string, reply: string, language: Language) {
+	const stored = await addCountedExchange(user.id, prepared.ctx.lessonId, { question, askedAt: prepared.askedAt, reply, tokens: 0 })
+	return stored.limited ? rateLimited(language, stored.retryAfter) : { replyId: stored.replyId }
+}
+
+async function trim(replyId: string, text: string) {
+	try {
+		await trimReply(replyId, text)
+	} catch (error) {
+		if (isConnectionFault(error)) return
+		log.error('tutor: could not store the conversation', { error: error instanceof Error ? error.message : String(error) })
+	}
+}
+
 /** `{reply}` in one JSON answer. */
 export async function chatResponse(user: SessionUser, lessonId: string, question: string, language: Language, signal?: AbortSignal) {
 	const prepared = await prepare(user, lessonId, question, language)
 	if (prepared instanceof Response) return prepared
+	if (!prepared.provider) {
+		const reply = offlineReply(question, prepared.ctx.corpus, getT(language))
+		const stored = await storeOffline(user, prepared, question, reply, language)
+		if (stored instanceof Response) return stored
+		return Response.json({ reply, source: 'offline' } satisfies ChatPayload, { headers: noStore })
+	}
 	let reply: string | undefined
 	let tokens = 0
 	let source: TutorSource = 'offline'
-	if (prepared.provider) {
-		try {
-			const result = await complete(prepared.provider, { messages: prepared.messages, ...CHAT_PARAMS, signal })
-			reply = result.text
-			tokens = result.tokens
-			source = 'ai'
-		} catch (error) {
-			log.warn('tutor: the model failed; the offline tutor answers', describe(error))
-		}
+	try {
+		const result = await complete(prepared.provider, { messages: prepared.messages, ...CHAT_PARAMS, signal })
+		reply = result.text
+		tokens = result.tokens
+		source = 'ai'
+	} catch (error) {
+		log.warn('tutor: the model failed; the offline tutor answers', describe(error))
 	}
 	reply ??= offlineReply(question, prepared.ctx.corpus, getT(language))
 	await save(user, prepared, question, reply, tokens)
@@ -168,6 +195,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 export async function chatStreamResponse(user: SessionUser, lessonId: string, question: string, language: Language, signal?: AbortSignal) {
 	const prepared = await prepare(user, lessonId, question, language)
 	if (prepared instanceof Response) return prepared
+	// Without a model the whole reply is stored before it streams (with the limit's hit); a learner who stops
+	// it has the stored reply cut to what reached them.
+	let offline: { reply: string; replyId: string | null } | undefined
+	if (!prepared.provider) {
+		const reply = offlineReply(question, prepared.ctx.corpus, getT(language))
+		const stored = await storeOffline(user, prepared, question, reply, language)
+		if (stored instanceof Response) return stored
+		offline = { reply, replyId: stored.replyId }
+	}
 	const abort = new AbortController()
 	signal?.addEventListener('abort', () => abort.abort(), { once: true })
 	const encoder = new TextEncoder()
@@ -204,7 +240,7 @@ export async function chatStreamResponse(user: SessionUser, lessonId: string, qu
 					}
 				}
 				if (source === 'offline') {
-					const list = pieces(offlineReply(question, prepared.ctx.corpus, getT(language)))
+					const list = pieces(offline?.reply ?? offlineReply(question, prepared.ctx.corpus, getT(language)))
 					const pause = Math.min(15, 1200 / Math.max(1, list.length))
 					for (const piece of list) {
 						if (abort.signal.aborted) break
@@ -218,7 +254,8 @@ export async function chatStreamResponse(user: SessionUser, lessonId: string, qu
 				log.error('tutor: the reply stream failed', describe(error))
 				send({ type: 'error', message: getT(language)('tutor.errors.noAnswer') })
 			} finally {
-				await save(user, prepared, question, text, tokens)
+				if (!offline) await save(user, prepared, question, text, tokens)
+				else if (text !== offline.reply && offline.replyId) await trim(offline.replyId, text)
 				try {
 					controller.close()
 				} catch {
