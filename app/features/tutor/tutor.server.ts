@@ -129,29 +129,24 @@ async function prepare(user: SessionUser, lessonId: string, question: string, la
 
 const promptChars = (messages: ProviderMessage[]) => messages.reduce((n, m) => n + m.content.length, 0)
 
-async function save(user: SessionUser, prepared: Prepared, question: string, reply: string, tokens: number) {
+/** A write of the conversation after the reply was given: it cannot fail the answer. */
+async function afterReply(write: () => Promise<unknown>) {
 	try {
-		await addExchange(user.id, prepared.ctx.lessonId, { question, askedAt: prepared.askedAt, reply, tokens })
+		await write()
 	} catch (error) {
-		// The reply was given; a database fault is logged once by the health monitor.
+		// A database fault is logged once by the health monitor.
 		if (isConnectionFault(error)) return
 		log.error('tutor: could not store the conversation', { error: error instanceof Error ? error.message : String(error) })
 	}
 }
+
+const save = (user: SessionUser, prepared: Prepared, question: string, reply: string, tokens: number) =>
+	afterReply(() => addExchange(user.id, prepared.ctx.lessonId, { question, askedAt: prepared.askedAt, reply, tokens }))
 
 /** The offline tutor's exchange stored with its rate-limit hit: the reply's row, or the 429 when over the limit. */
 async function storeOffline(user: SessionUser, prepared: Prepared, question: string, reply: string, language: Language) {
 	const stored = await addCountedExchange(user.id, prepared.ctx.lessonId, { question, askedAt: prepared.askedAt, reply, tokens: 0 })
 	return stored.limited ? rateLimited(language, stored.retryAfter) : { replyId: stored.replyId }
-}
-
-async function trim(replyId: string, text: string) {
-	try {
-		await trimReply(replyId, text)
-	} catch (error) {
-		if (isConnectionFault(error)) return
-		log.error('tutor: could not store the conversation', { error: error instanceof Error ? error.message : String(error) })
-	}
 }
 
 /** `{reply}` in one JSON answer. */
@@ -255,7 +250,7 @@ export async function chatStreamResponse(user: SessionUser, lessonId: string, qu
 				send({ type: 'error', message: getT(language)('tutor.errors.noAnswer') })
 			} finally {
 				if (!offline) await save(user, prepared, question, text, tokens)
-				else if (text !== offline.reply && offline.replyId) await trim(offline.replyId, text)
+				else if (text !== offline.reply && offline.replyId) await afterReply(() => trimReply(offline.replyId!, text))
 				try {
 					controller.close()
 				} catch {
