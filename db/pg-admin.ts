@@ -4,6 +4,9 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 
+/** The PostgreSQL server every machine of this project runs for tests and benches (trust auth, database `test`). */
+export const LOCAL_PG_URL = 'postgres://postgres@127.0.0.1:5432/test'
+
 export async function withPgClient<T>(connectionString: string, fn: (client: pg.Client) => Promise<T>, connectTimeoutMs = 10_000): Promise<T> {
 	const client = new pg.Client({ connectionString, connectionTimeoutMillis: connectTimeoutMs })
 	client.on('error', () => {})

@@ -20,7 +20,7 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { throwawayDatabase, type ThrowawayDatabase } from '#db/pg-admin.ts'
+import { LOCAL_PG_URL, throwawayDatabase, type ThrowawayDatabase } from '#db/pg-admin.ts'
 import { routeSpecs, runLoad } from './bench/http.ts'
 import { cpuMs, startAppServer, type Proc } from './bench/processes.ts'
 import { fillDataSet, serverEnv, settingsOf } from './bench/setup.ts'
@@ -41,7 +41,7 @@ const seconds = Number(args.get('seconds') || 3)
 const connections = Number(args.get('connections') || 20)
 const database = args.get('database') || 'pglite'
 if (database !== 'pglite' && database !== 'postgres') throw new Error('--database: pglite or postgres')
-const PG_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
+const PG_URL = process.env.DATABASE_URL || LOCAL_PG_URL
 const processes = Number(args.get('processes') || 1)
 if (!Number.isInteger(processes) || processes < 1 || processes > 4) throw new Error('--processes: 1 to 4')
 const PORT = 3600
@@ -53,17 +53,16 @@ const sideSettings = [settingsOf(args.get('a-env')), settingsOf(args.get('b-env'
 fs.rmSync(DIR, { recursive: true, force: true })
 const base = path.join(DIR, 'data')
 const databases: ThrowawayDatabase[] = []
-const t0 = Date.now()
-const basePg = database === 'postgres' ? await throwawayDatabase(PG_URL, 'learnchain_ab') : undefined
-if (basePg) databases.push(basePg)
-const { cookies, targets } = await fillDataSet(basePg ? { databaseUrl: basePg.url } : { dataDir: base }, SECRET, 50)
-console.error(`filled the data set in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
-
 // Every server answers as one public origin (the POST rows carry it as their Origin).
 const origin = `http://127.0.0.1:${PORT}`
 /** Each side's servers: the side's processes, on its own copy of the data set. */
 const sides: Proc[][] = [[], []]
 try {
+	const t0 = Date.now()
+	const basePg = database === 'postgres' ? await throwawayDatabase(PG_URL, 'learnchain_ab') : undefined
+	if (basePg) databases.push(basePg)
+	const { cookies, targets } = await fillDataSet(basePg ? { databaseUrl: basePg.url } : { dataDir: base }, SECRET, 50)
+	console.error(`filled the data set in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
 	for (const [i, build] of [buildA, buildB!].entries()) {
 		const dataDir = path.join(DIR, `data-${i}`)
 		if (basePg) databases.push(await throwawayDatabase(PG_URL, 'learnchain_ab', { template: basePg }))

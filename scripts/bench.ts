@@ -29,7 +29,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { throwawayDatabase, withPgClient } from '#db/pg-admin.ts'
+import { LOCAL_PG_URL, throwawayDatabase, withPgClient } from '#db/pg-admin.ts'
 import { lockDataDir } from '#db/data-dir-lock.ts'
 // @ts-expect-error plain ES module shared with scripts/lighthouse.mjs, without type declarations
 import { ensureBuild } from './ensure-build.mjs'
@@ -56,7 +56,7 @@ const RUNS = Number(args.get('runs') ?? process.env.BENCH_RUNS ?? 30)
 const BASE_PORT = Number(args.get('port') ?? process.env.BENCH_PORT ?? 3400)
 // The PostgreSQL server the PostgreSQL parts run on: DATABASE_URL, else the local one when asked for them.
 const wantsPg = args.has('two-process') || /postgres|two-process/.test(args.get('only') ?? '')
-const PG_URL = process.env.DATABASE_URL || (wantsPg ? 'postgres://postgres@127.0.0.1:5432/test' : undefined)
+const PG_URL = process.env.DATABASE_URL || (wantsPg ? LOCAL_PG_URL : undefined)
 const SECRET = randomBytes(32).toString('hex')
 const CERT_KEY = `0x${randomBytes(32).toString('hex')}`
 const LOG_DIR = `/tmp/learnchain-bench-${BASE_PORT}`

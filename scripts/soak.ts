@@ -20,7 +20,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { and, eq, sql } from 'drizzle-orm'
-import { throwawayDatabase } from '#db/pg-admin.ts'
+import { LOCAL_PG_URL, throwawayDatabase } from '#db/pg-admin.ts'
 import { openDatabase, type Db } from '#db/client.server.ts'
 import {
 	applications,
@@ -50,7 +50,7 @@ const { values: opts } = parseArgs({
 		build: { type: 'boolean', default: false },
 	},
 })
-const pgAdminUrl = opts.pg ? (process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test') : undefined
+const pgAdminUrl = opts.pg ? (process.env.TEST_PG_URL ?? LOCAL_PG_URL) : undefined
 
 const DURATION_S = Number(opts.duration)
 const LEARNERS = Number(opts.learners)

@@ -1,10 +1,10 @@
 // The local PostgreSQL server of the integration and end-to-end tests, and throw-away databases on it.
 import { openDatabase, type DbHandle } from '#db/client.server.ts'
-import { throwawayDatabase as createDatabase, withPgClient } from '#db/pg-admin.ts'
+import { LOCAL_PG_URL, throwawayDatabase as createDatabase, withPgClient } from '#db/pg-admin.ts'
 import { resetEnvForTests } from '~/lib/env.server.ts'
 import { testDataDir } from './data-dir.ts'
 
-export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? LOCAL_PG_URL
 
 export async function pgReachable() {
 	return withPgClient(PG_ADMIN_URL, (c) => c.query('select 1'), 2000).then(

@@ -106,8 +106,9 @@ function issueAfterCompletion(userId: string, lesson: FoundLesson) {
  * completeLesson's writes. Data-modifying CTEs each run once, to completion, whether or not the final SELECT
  * reads them; their rows are not visible to one another (one snapshot), which none of them needs.
  *
- * `settled`: the learner's progress version (bumped, by a trigger, by every statement that completes one of
- * their lessons, and row-locked by it until its commit) is the same locked as in this statement's snapshot.
+ * `settled`: the learner's progress version (bumped by a trigger in every statement that completes one of
+ * their lessons, and row-locked by it until its commit) reads the same under this statement's lock as in its
+ * snapshot.
  * The lock returns the latest committed row, after waiting for a completion still running, so a difference
  * means another completion committed unseen by the snapshot. Equal, and held until this commit, it means
  * every other completion either was seen or commits after this one and finds the version moved. A learner

@@ -104,7 +104,7 @@ function rateLimited(language: Language, retryAfter: number) {
 /**
  * Checks in order (lesson, rate limit, budget), then the prompt with the trimmed stored history. Without a
  * model the reply costs nothing to make and there is no budget: the limit is counted with the stored exchange,
- * in one statement (storeOffline), still before the learner gets anything.
+ * in one statement (answerOffline), still before the learner gets anything.
  */
 async function prepare(user: SessionUser, lessonId: string, question: string, language: Language): Promise<Prepared | Response> {
 	const env = getEnv()
@@ -143,10 +143,11 @@ async function afterReply(write: () => Promise<unknown>) {
 const save = (user: SessionUser, prepared: Prepared, question: string, reply: string, tokens: number) =>
 	afterReply(() => addExchange(user.id, prepared.ctx.lessonId, { question, askedAt: prepared.askedAt, reply, tokens }))
 
-/** The offline tutor's exchange stored with its rate-limit hit: the reply's row, or the 429 when over the limit. */
-async function storeOffline(user: SessionUser, prepared: Prepared, question: string, reply: string, language: Language) {
+/** The offline tutor's reply, stored with its rate-limit hit (and its row, to cut it), or the 429 when over the limit. */
+async function answerOffline(user: SessionUser, prepared: Prepared, question: string, language: Language) {
+	const reply = offlineReply(question, prepared.ctx.corpus, getT(language))
 	const stored = await addCountedExchange(user.id, prepared.ctx.lessonId, { question, askedAt: prepared.askedAt, reply, tokens: 0 })
-	return stored.limited ? rateLimited(language, stored.retryAfter) : { replyId: stored.replyId }
+	return stored.limited ? rateLimited(language, stored.retryAfter) : { reply, replyId: stored.replyId }
 }
 
 /** `{reply}` in one JSON answer. */
@@ -154,10 +155,9 @@ export async function chatResponse(user: SessionUser, lessonId: string, question
 	const prepared = await prepare(user, lessonId, question, language)
 	if (prepared instanceof Response) return prepared
 	if (!prepared.provider) {
-		const reply = offlineReply(question, prepared.ctx.corpus, getT(language))
-		const stored = await storeOffline(user, prepared, question, reply, language)
-		if (stored instanceof Response) return stored
-		return Response.json({ reply, source: 'offline' } satisfies ChatPayload, { headers: noStore })
+		const offline = await answerOffline(user, prepared, question, language)
+		if (offline instanceof Response) return offline
+		return Response.json({ reply: offline.reply, source: 'offline' } satisfies ChatPayload, { headers: noStore })
 	}
 	let reply: string | undefined
 	let tokens = 0
@@ -192,13 +192,8 @@ export async function chatStreamResponse(user: SessionUser, lessonId: string, qu
 	if (prepared instanceof Response) return prepared
 	// Without a model the whole reply is stored before it streams (with the limit's hit); a learner who stops
 	// it has the stored reply cut to what reached them.
-	let offline: { reply: string; replyId: string | null } | undefined
-	if (!prepared.provider) {
-		const reply = offlineReply(question, prepared.ctx.corpus, getT(language))
-		const stored = await storeOffline(user, prepared, question, reply, language)
-		if (stored instanceof Response) return stored
-		offline = { reply, replyId: stored.replyId }
-	}
+	const offline = prepared.provider ? undefined : await answerOffline(user, prepared, question, language)
+	if (offline instanceof Response) return offline
 	const abort = new AbortController()
 	signal?.addEventListener('abort', () => abort.abort(), { once: true })
 	const encoder = new TextEncoder()
@@ -250,7 +245,10 @@ export async function chatStreamResponse(user: SessionUser, lessonId: string, qu
 				send({ type: 'error', message: getT(language)('tutor.errors.noAnswer') })
 			} finally {
 				if (!offline) await save(user, prepared, question, text, tokens)
-				else if (text !== offline.reply && offline.replyId) await afterReply(() => trimReply(offline.replyId!, text))
+				else if (text !== offline.reply && offline.replyId) {
+					const { replyId } = offline
+					await afterReply(() => trimReply(replyId, text))
+				}
 				try {
 					controller.close()
 				} catch {
