@@ -11,8 +11,8 @@ import { completeLesson, enroll } from '~/features/progress/progress.server.ts'
 import { answerQuestion } from '~/features/quiz/quiz.server.ts'
 import { addCountedExchange } from '~/features/tutor/conversation.server.ts'
 import { setDbHandleForTests } from '~/lib/db.server.ts'
-import { resetEnvForTests } from '~/lib/env.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
+import { withEnv } from '#tests/support/env.ts'
 import { createCurriculum, createLearner, createModule, sampleQuiz } from '#tests/support/factories.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 import { PG_ADMIN_URL, pgReachable, pgTestDb } from '#tests/support/pg.ts'
@@ -106,26 +106,14 @@ function suite(name: string, open: () => Promise<DbHandle>, close: (h: DbHandle)
 		it("ten offline tutor exchanges at once past a limit of three: three stored, seven refused with the window's rest", async () => {
 			// The hit is a CTE of the statement that stores the exchange (ADR 0025): on PostgreSQL the ten overlap.
 			const me = await learner()
-			const saved = { TUTOR_RATE_LIMIT: process.env.TUTOR_RATE_LIMIT, TUTOR_RATE_WINDOW_SECONDS: process.env.TUTOR_RATE_WINDOW_SECONDS }
-			process.env.TUTOR_RATE_LIMIT = '3'
-			process.env.TUTOR_RATE_WINDOW_SECONDS = '600'
-			resetEnvForTests()
-			try {
-				const at = new Date()
-				const results = await Promise.all(
-					Array.from({ length: 10 }, (_, i) => addCountedExchange(me, lessonIds[0]!, { question: `q${i}`, askedAt: at, reply: `a${i}`, tokens: 0 })),
-				)
-				expect(results.filter((r) => !r.limited)).toHaveLength(3)
-				for (const r of results.filter((r) => r.limited)) expect(r.retryAfter).toBeGreaterThan(590)
-				const stored = await h.db.select({ role: tutorMessages.role }).from(tutorMessages).where(eq(tutorMessages.userId, me))
-				expect(stored.map((m) => m.role).sort()).toEqual(['assistant', 'assistant', 'assistant', 'user', 'user', 'user'])
-			} finally {
-				for (const [k, v] of Object.entries(saved)) {
-					if (v === undefined) delete process.env[k]
-					else process.env[k] = v
-				}
-				resetEnvForTests()
-			}
+			const at = new Date()
+			const results = await withEnv({ TUTOR_RATE_LIMIT: '3', TUTOR_RATE_WINDOW_SECONDS: '600' }, () =>
+				Promise.all(Array.from({ length: 10 }, (_, i) => addCountedExchange(me, lessonIds[0]!, { question: `q${i}`, askedAt: at, reply: `a${i}`, tokens: 0 }))),
+			)
+			expect(results.filter((r) => !r.limited)).toHaveLength(3)
+			for (const r of results.filter((r) => r.limited)) expect(r.retryAfter).toBeGreaterThan(590)
+			const stored = await h.db.select({ role: tutorMessages.role }).from(tutorMessages).where(eq(tutorMessages.userId, me))
+			expect(stored.map((m) => m.role).sort()).toEqual(['assistant', 'assistant', 'assistant', 'user', 'user', 'user'])
 		})
 
 		it('parallel answers to one quiz: each question keeps one answer, one attempt is closed, its XP is written once', async () => {

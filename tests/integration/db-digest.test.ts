@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { user, userProfiles } from '#db/schema.ts'
-import { resetEnvForTests } from '~/lib/env.server.ts'
 import { loader } from '~/routes/api/db-digest.ts'
+import { setEnv } from '#tests/support/env.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 import type { DbHandle } from '#db/client.server.ts'
 
@@ -24,13 +24,6 @@ async function get(query = ''): Promise<{ status: number; body: unknown }> {
 describe('/dev/db-digest, the test-only database fingerprint', () => {
 	let h: DbHandle
 	const env = { NODE_ENV: process.env.NODE_ENV, MAIL_OUTBOX: process.env.MAIL_OUTBOX, SMTP_URL: process.env.SMTP_URL }
-	const setEnv = (values: Record<string, string | undefined>) => {
-		for (const [k, v] of Object.entries(values)) {
-			if (v === undefined) delete process.env[k]
-			else process.env[k] = v
-		}
-		resetEnvForTests()
-	}
 	beforeAll(async () => {
 		h = await useTestDb()
 	})

@@ -4,10 +4,11 @@ import { user } from '#db/schema.ts'
 import { getAuth } from '~/features/auth/auth.server.ts'
 import { demoAccounts } from '~/features/system/demo-accounts.ts'
 import { seedDemo } from '~/features/system/seed.server.ts'
-import { getPublicEnv, resetEnvForTests } from '~/lib/env.server.ts'
+import { getPublicEnv } from '~/lib/env.server.ts'
 import { loader as digestLoader } from '~/routes/api/db-digest.ts'
 import { loader as mailboxJsonLoader } from '~/routes/api/mailbox-json.ts'
 import { loader as mailboxLoader } from '~/routes/api/mailbox.tsx'
+import { setEnv } from '#tests/support/env.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 import type { DbHandle } from '#db/client.server.ts'
 
@@ -30,14 +31,6 @@ async function status(loader: Loader, path: string, headers: Record<string, stri
 	} catch (thrown) {
 		return (thrown as Response).status
 	}
-}
-
-function setEnv(values: Record<string, string | undefined>) {
-	for (const [k, v] of Object.entries(values)) {
-		if (v === undefined) delete process.env[k]
-		else process.env[k] = v
-	}
-	resetEnvForTests()
 }
 
 describe('local tools and demo accounts on a public site', () => {

@@ -9,7 +9,6 @@ import { completeLesson } from '~/features/progress/progress.server.ts'
 import { answerQuestion } from '~/features/quiz/quiz.server.ts'
 import { CLIENT_ADDRESS_HEADER } from '~/features/security/client-address.ts'
 import { chatResponse } from '~/features/tutor/tutor.server.ts'
-import { resetEnvForTests } from '~/lib/env.server.ts'
 import { rowsOf } from '~/lib/sql-rows.ts'
 import { loader as achievements } from '~/routes/dashboard/achievements.tsx'
 import { loader as course } from '~/routes/dashboard/course.tsx'
@@ -20,6 +19,7 @@ import { loader as path } from '~/routes/dashboard/path.tsx'
 import { loader as profile } from '~/routes/dashboard/profile.tsx'
 import { loader as scoreboard } from '~/routes/dashboard/scoreboard.tsx'
 import { cookiesOf } from '#tests/support/actions.ts'
+import { setEnv, withEnv } from '#tests/support/env.ts'
 import { createCurriculum, createLesson, sampleQuiz, type Curriculum } from '#tests/support/factories.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 import { fillBenchData } from '../../scripts/bench-data.ts'
@@ -36,8 +36,7 @@ describe('signed-in pages run on kept plans', () => {
 	let cur: Curriculum
 	let cookie: string
 	beforeAll(async () => {
-		process.env.APP_URL = APP
-		resetEnvForTests()
+		setEnv({ APP_URL: APP })
 		h = await useTestDb()
 		cur = await createCurriculum({ types: ['text', 'text'] })
 		// Plans depend on the data: a scoreboard of 2,000 learners, as in the benchmark (with a handful,
@@ -52,8 +51,7 @@ describe('signed-in pages run on kept plans', () => {
 	})
 	afterAll(() => {
 		forgetAllSessions()
-		delete process.env.APP_URL
-		resetEnvForTests()
+		setEnv({ APP_URL: undefined })
 	})
 
 	const args = (path: string, params: Record<string, string> = {}) =>
@@ -143,19 +141,9 @@ describe('signed-in pages run on kept plans', () => {
 			const reply = (await (await chatResponse(tutorUser, lesson, 'What does this lesson say?', 'en-US')).json()) as { source: string }
 			return { source: reply.source, statements: (await executions()) - start }
 		}
-		const provider = { AI_BASE_URL: process.env.AI_BASE_URL, AI_API_KEY: process.env.AI_API_KEY }
-		process.env.AI_BASE_URL = ''
-		process.env.AI_API_KEY = ''
-		resetEnvForTests()
-		try {
+		await withEnv({ AI_BASE_URL: '', AI_API_KEY: '' }, async () => {
 			await ask() // the course's lesson bodies are read once, then kept
 			expect(await ask()).toEqual({ source: 'offline', statements: 2 })
-		} finally {
-			for (const [k, v] of Object.entries(provider)) {
-				if (v === undefined) delete process.env[k]
-				else process.env[k] = v
-			}
-			resetEnvForTests()
-		}
+		})
 	})
 })

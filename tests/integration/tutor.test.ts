@@ -6,8 +6,8 @@ import { readContentTree } from '~/features/catalog/content-files.server.ts'
 import { importCurriculum } from '~/features/catalog/import.server.ts'
 import { createSseReader } from '~/features/tutor/sse.ts'
 import type { StreamEvent } from '~/features/tutor/schemas.ts'
-import { resetEnvForTests } from '~/lib/env.server.ts'
 import { action, loader } from '~/routes/api/ai-chat.ts'
+import { setEnv } from '#tests/support/env.ts'
 import { startFakeOpenAI } from '#tests/support/fake-openai.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 import type { DbHandle } from '#db/client.server.ts'
@@ -34,14 +34,6 @@ describe('/api/ai-chat against a fake OpenAI-compatible server on 127.0.0.1', ()
 	let quiz: string
 	let draft: string
 	const bodies: string[] = []
-
-	function setEnv(values: Record<string, string | undefined>) {
-		for (const [k, v] of Object.entries(values)) {
-			if (v === undefined) delete process.env[k]
-			else process.env[k] = v
-		}
-		resetEnvForTests()
-	}
 
 	async function signIn(email: string) {
 		const auth = await getAuth()
@@ -86,8 +78,7 @@ describe('/api/ai-chat against a fake OpenAI-compatible server on 127.0.0.1', ()
 
 	beforeAll(async () => {
 		ai = await startFakeOpenAI()
-		process.env.APP_URL = APP
-		setEnv({ AI_BASE_URL: ai.base, AI_API_KEY: KEY, AI_MODEL: undefined, AI_TIMEOUT_MS: '400', TUTOR_RATE_LIMIT: '1000' })
+		setEnv({ APP_URL: APP, AI_BASE_URL: ai.base, AI_API_KEY: KEY, AI_MODEL: undefined, AI_TIMEOUT_MS: '400', TUTOR_RATE_LIMIT: '1000' })
 		h = await useTestDb()
 		await importCurriculum(h.db, await readContentTree('content'))
 		const bySlug = async (slug: string) => (await h.db.query.lessons.findFirst({ where: eq(lessons.slug, slug) }))!.id
@@ -107,9 +98,7 @@ describe('/api/ai-chat against a fake OpenAI-compatible server on 127.0.0.1', ()
 		})
 	})
 	afterAll(async () => {
-		setEnv(Object.fromEntries(TUTOR_ENV.map((k) => [k, undefined])))
-		delete process.env.APP_URL
-		resetEnvForTests()
+		setEnv({ ...Object.fromEntries(TUTOR_ENV.map((k) => [k, undefined])), APP_URL: undefined })
 		await ai.close()
 		// Whatever happened above, no answer ever carried the key.
 		expect(bodies.length).toBeGreaterThan(20)
@@ -389,6 +378,8 @@ describe('/api/ai-chat against a fake OpenAI-compatible server on 127.0.0.1', ()
 		await reader.cancel()
 		const shown = streamedText(received)
 		expect(shown.length).toBeGreaterThan(0)
+		// Stopped before its end, so there is a cut to make.
+		expect(received.some((e) => e.type === 'done')).toBe(false)
 		const conversation = async () =>
 			(await call({ cookie, method: 'GET', query: `?lessonId=${reentrancy}` })).json().messages as { role: string; content: string }[]
 		// The stream's end (and the cut) runs after the learner has gone.
