@@ -4,7 +4,7 @@ import { session, user } from '#db/schema.ts'
 import { curriculumVersionColumn, rememberRequestVersion } from '~/features/catalog/curriculum.server.ts'
 import { readCookie } from '~/lib/cookies.ts'
 import { getDb } from '~/lib/db.server.ts'
-import { statement } from '~/lib/sql-statement.server.ts'
+import { statement, type Bound } from '~/lib/sql-statement.server.ts'
 import type { Auth } from './auth.server.ts'
 import { isAdmin, type SessionUser } from './user.ts'
 
@@ -67,17 +67,39 @@ export function verifiedToken(value: string, secret: string): string | null {
 	return given.length === expected.length && timingSafeEqual(given, expected) ? token : null
 }
 
-/** The signed-in user of a Cookie header in one statement, null when signed out, 'ask' for Better Auth. */
-export async function findSessionUser(auth: Auth, cookieHeader: string | null): Promise<SessionFound> {
+/**
+ * What a statement must find to stand for this cookie's session check (sessionChecked): its verified token, and how
+ * many seconds the session must still have before it is due for Better Auth's sliding refresh.
+ */
+export type SessionCheck = { token: string; refreshAfter: number }
+
+/** The cookie's session token, its signature verified, or null: no statement. */
+export async function sessionCheckOf(auth: Auth, cookieHeader: string | null): Promise<SessionCheck | null> {
 	if (!cookieHeader) return null
 	const { cookieName, secret, refreshAfterSeconds } = await keys(auth)
 	const value = readCookie(cookieHeader, cookieName)
-	if (!value) return null
-	const token = verifiedToken(value, secret)
-	if (!token) return null
+	const token = value && verifiedToken(value, secret)
+	return token ? { token, refreshAfter: refreshAfterSeconds } : null
+}
+
+/**
+ * The session check as a condition of another statement (a learner's completion, ADR 0026): true when the token
+ * is null (the request asked for its session already), else when that session is this user's, live and not due
+ * for its refresh: what findSessionUser answers without Better Auth.
+ */
+export const sessionChecked = (token: Bound<string | null>, refreshAfter: Bound<number | null>, userId: Bound<string>) => sql`(
+	${token}::text IS NULL OR EXISTS (
+		SELECT 1 FROM ${session} WHERE ${session.token} = ${token}::text AND ${session.userId} = ${userId}
+			AND ${session.expiresAt} > now() + ${refreshAfter}::int * interval '1 second'
+	))`
+
+/** The signed-in user of a Cookie header in one statement, null when signed out, 'ask' for Better Auth. */
+export async function findSessionUser(auth: Auth, cookieHeader: string | null): Promise<SessionFound> {
+	const check = await sessionCheckOf(auth, cookieHeader)
+	if (!check) return null
 	const {
 		rows: [row],
-	} = await byToken(await getDb(), { token, refreshAfter: refreshAfterSeconds })
+	} = await byToken(await getDb(), check)
 	if (!row) return null
 	const { live, stale, curriculumVersion, ...found } = row
 	if (!live || stale) return 'ask'

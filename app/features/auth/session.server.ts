@@ -6,7 +6,7 @@ import { isLoopbackAddress } from '~/lib/loopback.ts'
 import { requestContext } from '~/lib/request-context.server.ts'
 import { safeRedirect } from '~/lib/safe-redirect.ts'
 import { getAuth } from './auth.server.ts'
-import { findSessionUser } from './session-row.server.ts'
+import { findSessionUser, sessionCheckOf, type SessionCheck } from './session-row.server.ts'
 import { cachedSession, forgetAllSessions, forgetSession, forgetUserSessions, rememberSession } from './session-cache.server.ts'
 import { isAdmin, type SessionUser } from './user.ts'
 import { pageUrl } from '~/lib/page-url.ts'
@@ -77,6 +77,30 @@ async function lookUpForWrite(request: Request, cookie: string): Promise<Session
 	if (isAdmin(user)) forgetAllSessions()
 	else if (user) forgetUserSessions(user.id)
 	return user
+}
+
+/**
+ * For a learner's completion, whose statement checks the session itself (sessionChecked, ADR 0026): the user
+ * this process found for the cookie less than SESSION_CACHE_SECONDS ago (the page the button is on read it), with
+ * what that statement must find. Undefined when nothing is kept or the user is an admin: the action then asks,
+ * as every write does (requireUser). Only a completion the statement has checked may answer with this user.
+ */
+export async function keptLearner(request: Request): Promise<{ user: SessionUser; check: SessionCheck } | undefined> {
+	const cookie = request.headers.get('cookie') ?? ''
+	const user = cachedSession(cookie)
+	if (!user || isAdmin(user)) return undefined
+	const check = await sessionCheckOf(await getAuth(), cookie)
+	return check ? { user, check } : undefined
+}
+
+/**
+ * After a completion whose session was asked for (requireUser): keep that answer for the cookie again, as a page
+ * read does, so the learner's next completion can take keptLearner's way. A completion ends no session, unlike
+ * the writes that made lookUpForWrite drop it.
+ */
+export async function keepLearner(request: Request) {
+	const user = await getUser(request)
+	if (user && !isAdmin(user)) rememberSession(request.headers.get('cookie') ?? '', user, getEnv().SESSION_CACHE_SECONDS * 1000)
 }
 
 function isReadRequest(request: Request) {

@@ -279,6 +279,14 @@ export async function curriculum(version?: number): Promise<Curriculum> {
 	return tree.version >= version ? tree : curriculum()
 }
 
+/**
+ * The tree this process keeps, without asking whether it is current, or null when there is none yet: only for a
+ * statement that checks the version itself and writes nothing when it has moved (a learner's completion, ADR 0026).
+ */
+export async function keptCurriculum(): Promise<Curriculum | null> {
+	return cache.db === (await getDb()) ? cache.tree : null
+}
+
 /** Bodies of lessons (text, challenge brief, quiz JSON, video URL), read once per curriculum version. */
 export async function lessonBodies(tree: Curriculum, ids: string[]): Promise<Map<string, LessonBodyRow>> {
 	if (cache.bodiesVersion < tree.version) {

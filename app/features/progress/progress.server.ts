@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import { statement, type Bound } from '~/lib/sql-statement.server.ts'
 import { findVisibleLesson, isUuid, type FoundLesson } from '~/features/catalog/catalog.server.ts'
-import { completedIn, curriculum, visibleChain, visibleLessons, type PathNode } from '~/features/catalog/curriculum.server.ts'
+import { completedIn, curriculum, curriculumVersionColumn, visibleChain, visibleLessons, type PathNode } from '~/features/catalog/curriculum.server.ts'
+import { sessionChecked, type SessionCheck } from '~/features/auth/session-row.server.ts'
 import { catalogContext, type CatalogContext } from '~/features/catalog/learner-state.server.ts'
 import { localize, localizeOptional } from '~/features/catalog/localize.ts'
 import { issueCertificateIfComplete, lessonMissing, pathHeadJson } from '~/features/certificates/certificates.server.ts'
@@ -73,11 +74,24 @@ export async function completeLesson(userId: string, lessonOrId: string | FoundL
 	// The player's action found the lesson already (to check it is this course's): not read again.
 	const lesson = typeof lessonOrId === 'string' ? await findVisibleLesson(lessonOrId, preview) : lessonOrId
 	if (!lesson) return null
+	const done = await completeFound(userId, lesson)
+	// Only a session to check can make the statement write nothing.
+	if (done === 'unchecked') throw new Error('a completion without checks wrote nothing')
+	return done
+}
+
+/**
+ * completeLesson for a lesson found already. With `session` (keptLearner's), the statement checks it and the
+ * curriculum's version the lesson was found in, and writes nothing when either fails: 'unchecked' (ADR 0026).
+ */
+async function completeFound(userId: string, lesson: FoundLesson, session?: SessionCheck) {
 	const handle = await getDbHandle()
 	const head = await pathHeadJson(lesson.pathId, lesson.curriculumVersion)
+	const checks = session ? { ...session, version: lesson.curriculumVersion } : { token: null, refreshAfter: null, version: null }
 	const {
 		rows: [awarded],
-	} = await completion(handle.db, { userId, lessonId: lesson.id, pathId: lesson.pathId, xp: lesson.xpValue, head })
+	} = await completion(handle.db, { userId, lessonId: lesson.id, pathId: lesson.pathId, xp: lesson.xpValue, head, ...checks })
+	if (!awarded?.checked) return 'unchecked' as const
 	// One of the path's last lessons still to do, as the completion saw it, is final when nothing the learner
 	// completed was committed unseen by it; the certificate check after the commit would only say so again (a
 	// statement of three, a sixth of a completion's time). The embedded engine runs one statement at a time, so
@@ -115,46 +129,55 @@ function issueAfterCompletion(userId: string, lesson: FoundLesson) {
  * without a version yet (no completion so far) is never settled.
  */
 const completion = statement<
-	{ xp: number | null; enrolled: string | null; missing: boolean; settled: boolean },
-	'userId' | 'lessonId' | 'pathId' | 'xp' | 'head'
->(['userId', 'lessonId', 'pathId', 'xp', 'head'], ({ userId, lessonId, pathId, xp, head }) => {
-	const p = userProgress
-	const x = xpLedger
-	const e = userEnrollments
-	const v = learnerProgressVersion
-	return sql`
-			WITH progress AS (
+	{ xp: number | null; enrolled: string | null; missing: boolean; settled: boolean; checked: boolean },
+	'userId' | 'lessonId' | 'pathId' | 'xp' | 'head' | 'token' | 'refreshAfter' | 'version'
+>(
+	['userId', 'lessonId', 'pathId', 'xp', 'head', 'token', 'refreshAfter', 'version'],
+	({ userId, lessonId, pathId, xp, head, token, refreshAfter, version }) => {
+		const p = userProgress
+		const x = xpLedger
+		const e = userEnrollments
+		const v = learnerProgressVersion
+		// `checked`: one row when the session and the curriculum's version hold (each true when null: asked already);
+		// every write selects from it, so none happens otherwise.
+		return sql`
+			WITH checked AS (
+				SELECT 1 WHERE ${sessionChecked(token, refreshAfter, userId)}
+					AND (${version}::bigint IS NULL OR ${curriculumVersionColumn} = ${version}::bigint)
+			), progress AS (
 				INSERT INTO ${p} (${names(p.userId, p.lessonId, p.status, p.completedAt, p.lastViewedAt)})
-				VALUES (${userId}, ${lessonId}::uuid, 'completed', now(), now())
+				SELECT ${userId}, ${lessonId}::uuid, 'completed', now(), now() FROM checked
 				ON CONFLICT (${names(p.userId, p.lessonId)}) DO UPDATE SET
 					${names(p.status)} = 'completed', ${names(p.completedAt)} = coalesce(${p.completedAt}, now()),
 					${names(p.lastViewedAt)} = now(), ${names(p.updatedAt)} = now()
 			), xp AS (
-				INSERT INTO ${x} (${names(x.userId, x.sourceKind, x.sourceId, x.amount)}) VALUES (${userId}, 'lesson', ${lessonId}, ${xp}::int)
+				INSERT INTO ${x} (${names(x.userId, x.sourceKind, x.sourceId, x.amount)}) SELECT ${userId}, 'lesson', ${lessonId}, ${xp}::int FROM checked
 				ON CONFLICT (${names(x.userId, x.sourceKind, x.sourceId)}) DO NOTHING
 				RETURNING ${names(x.amount)}
 			), enrolled AS (
-				INSERT INTO ${e} (${names(e.userId, e.learningPathId)}) VALUES (${userId}, ${pathId}::uuid)
+				INSERT INTO ${e} (${names(e.userId, e.learningPathId)}) SELECT ${userId}, ${pathId}::uuid FROM checked
 				ON CONFLICT (${names(e.userId, e.learningPathId)}) DO NOTHING
 				RETURNING 1
 			), locked AS (
-				SELECT ${v.version} AS version FROM ${v} WHERE ${v.userId} = ${userId} FOR UPDATE
+				SELECT ${v.version} AS version FROM ${v} WHERE ${v.userId} = ${userId} AND EXISTS (SELECT 1 FROM checked) FOR UPDATE
 			)
 			SELECT (SELECT amount FROM xp) AS xp,
 				(SELECT ${learningPaths.title} FROM ${learningPaths} WHERE ${learningPaths.id} = ${pathId}::uuid AND EXISTS (SELECT 1 FROM enrolled)) AS enrolled,
 				${lessonMissing(userId, head, lessonId)} AS missing,
-				coalesce((SELECT version FROM locked) = (SELECT ${v.version} FROM ${v} WHERE ${v.userId} = ${userId}), false) AS settled
+				coalesce((SELECT version FROM locked) = (SELECT ${v.version} FROM ${v} WHERE ${v.userId} = ${userId}), false) AS settled,
+				EXISTS (SELECT 1 FROM checked) AS checked
 		`
-})
+	},
+)
 
 /**
  * completeLesson() for the player's button: 'failed' when it failed for another reason than the database
  * being away (that stays the page's 503), logged, so the learner is told 'Error marking lesson as completed'.
  */
-export async function completeOrFail(request: Request, userId: string, lesson: FoundLesson, preview = false) {
+export async function completeOrFail(request: Request, userId: string, lesson: FoundLesson, session?: SessionCheck) {
 	try {
 		failIfAsked(request, 'complete')
-		return await completeLesson(userId, lesson, preview)
+		return await completeFound(userId, lesson, session)
 	} catch (err) {
 		if (isConnectionFault(err)) throw err
 		log.error('lesson completion failed', { userId, lessonId: lesson.id, message: err instanceof Error ? err.message : String(err) })

@@ -13,10 +13,10 @@ import { TutorPanel } from '~/components/tutor/chat-panel'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '~/components/ui/sheet'
-import { requireUser } from '~/features/auth/session.server.ts'
+import { keepLearner, keptLearner, requireUser } from '~/features/auth/session.server.ts'
 import { isAdmin } from '~/features/auth/user.ts'
 import { findVisibleLesson, getVisibleLesson, learnerCourse, localizeLesson, outlineSections } from '~/features/catalog/catalog.server.ts'
-import { curriculum } from '~/features/catalog/curriculum.server.ts'
+import { curriculum, keptCurriculum } from '~/features/catalog/curriculum.server.ts'
 import { getLanguage } from '~/features/i18n/i18n.server.ts'
 import { EnglishOnly } from '~/components/learn/catalog-facts'
 import { lessonBody } from '~/features/lessons/lesson-view.server.ts'
@@ -91,8 +91,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
 	submissions.add(context)
-	const user = await requireUser(request)
 	const parsed = await parseBody(request, lessonActionSchema, { fallback: 'learn.errors.invalidRequest' })
+	// A completion runs first on what this process kept, the session it found for this cookie a moment ago and its
+	// curriculum, which the completion's own statement checks (ADR 0026). Every other answer, and a completion whose
+	// check failed, comes from the session and the curriculum asked for now, as every write's.
+	const kept = parsed.ok && parsed.data.intent === 'complete' ? await completeKept(request, params.courseId, parsed.data.lessonId) : undefined
+	if (kept) return kept
+	const user = await requireUser(request)
 	if (!parsed.ok) return refused(parsed)
 	const preview = isAdmin(user)
 	// Only this course's lessons: a post to another course's URL (whose page then 404s) must change nothing.
@@ -108,16 +113,36 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 			const quiz = await getVisibleLesson(owner.id, preview, tree)
 			if (!quiz || !(await hasPassedQuiz(user.id, owner.id, quiz.content))) return failure('learn.errors.quizNotPassed', 409)
 		}
-		const done = await completeOrFail(request, user.id, owner, preview)
+		const done = await completeOrFail(request, user.id, owner)
 		if (done === 'failed') return failure('learn.errors.completeFailed', 500)
-		if (!done) return failure('learn.errors.saveFailed', 404)
-		// A new certificate (this was the path's last lesson) is announced with a link to it.
-		const certificateId = done.certificate?.created ? done.certificate.id : null
-		return { ok: true as const, intent: 'complete' as const, xpAwarded: done.xpAwarded, certificateId, enrolledPathTitle: done.enrolledPathTitle }
+		if (done === 'unchecked') return failure('learn.errors.saveFailed', 404)
+		await keepLearner(request)
+		return completed(done)
 	}
 	const result = await answerQuestion(user.id, owner.id, parsed.data.index, parsed.data.answer, { preview, lang: getLanguage(request), tree })
 	if (!result.ok) return failure(`learn.errors.${result.error}`, result.error === 'notFound' ? 404 : 400)
 	return result
+}
+
+/**
+ * 'Complete' on a text or video lesson of this course with keptLearner's user and the kept curriculum, or undefined
+ * when the action must ask: nothing kept, another kind of lesson, or a check of the statement that failed (then
+ * it wrote nothing). A completion that failed otherwise is answered here: asking again would fail the same way.
+ */
+async function completeKept(request: Request, courseId: string, lessonId: string) {
+	const kept = await keptLearner(request)
+	const tree = kept && (await keptCurriculum())
+	const lesson = tree && (await findVisibleLesson(lessonId, false, tree))
+	if (!kept || !lesson || lesson.courseId !== courseId || lesson.lessonType === 'challenge' || lesson.lessonType === 'quiz') return undefined
+	const done = await completeOrFail(request, kept.user.id, lesson, kept.check)
+	if (done === 'failed') return failure('learn.errors.completeFailed', 500)
+	return done === 'unchecked' ? undefined : completed(done)
+}
+
+/** A completion's answer; a new certificate (this was the path's last lesson) is announced with a link to it. */
+function completed(done: { xpAwarded: number; certificate: { created: boolean; id: string } | null; enrolledPathTitle: string | null }) {
+	const certificateId = done.certificate?.created ? done.certificate.id : null
+	return { ok: true as const, intent: 'complete' as const, xpAwarded: done.xpAwarded, certificateId, enrolledPathTitle: done.enrolledPathTitle }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: [loaderData?.lesson?.title, loaderData?.course.title].filter(Boolean).join(' · ') }]
