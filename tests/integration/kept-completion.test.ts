@@ -1,6 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm'
-import type { Pool } from 'pg'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { and, eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '#db/client.server.ts'
 import { lessons, session, userProgress, xpLedger } from '#db/schema.ts'
 import { createAccount } from '~/features/auth/accounts.server.ts'
@@ -11,12 +10,12 @@ import { forgetAllSessions } from '~/features/auth/session-cache.server.ts'
 import { curriculum } from '~/features/catalog/curriculum.server.ts'
 import { CLIENT_ADDRESS_HEADER } from '~/features/security/client-address.ts'
 import { setDbHandleForTests } from '~/lib/db.server.ts'
-import { resetEnvForTests } from '~/lib/env.server.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
 import { action } from '~/routes/dashboard/course.tsx'
-import { cookiesOf } from '#tests/support/actions.ts'
+import { cookiesOf, postForm } from '#tests/support/actions.ts'
+import { setEnv } from '#tests/support/env.ts'
 import { createCurriculum } from '#tests/support/factories.ts'
 import { pgReachable, pgTestDb } from '#tests/support/pg.ts'
+import { statementsSent } from '#tests/support/statements.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 
 // Issue 21, ADR 0026: 'complete' runs on the session this process kept for the cookie and on its kept curriculum,
@@ -25,16 +24,15 @@ import { useTestDb } from '#tests/support/test-db.ts'
 
 const APP = 'http://localhost:4583'
 let ip = 1
-const headers = (cookie: string) => ({ [CLIENT_ADDRESS_HEADER]: `203.0.113.${ip++}`, cookie })
+const nextIp = () => `203.0.113.${ip++}`
 
-function suite(name: string, open: () => Promise<DbHandle>, close: (h: DbHandle) => Promise<void>, counted: Counted) {
+function suite(name: string, open: () => Promise<DbHandle>, close: (h: DbHandle) => Promise<void>) {
 	describe(name, () => {
 		let h: DbHandle
 		let n = 0
+		let previous: Record<string, string | undefined>
 		beforeAll(async () => {
-			process.env.APP_URL = APP
-			process.env.SESSION_CACHE_SECONDS = '10'
-			resetEnvForTests()
+			previous = setEnv({ APP_URL: APP, SESSION_CACHE_SECONDS: '10' })
 			h = await open()
 			setDbHandleForTests(h)
 			resetAuthForTests()
@@ -42,51 +40,34 @@ function suite(name: string, open: () => Promise<DbHandle>, close: (h: DbHandle)
 		afterEach(() => forgetAllSessions())
 		afterAll(async () => {
 			await close(h)
-			delete process.env.APP_URL
-			delete process.env.SESSION_CACHE_SECONDS
-			resetEnvForTests()
+			setEnv(previous)
 		})
 
 		/** A learner signed in, and a course of three text lessons (so no completion here finishes the path). */
 		async function setUp() {
 			const email = `kept-${++n}@example.test`
 			const account = await createAccount(h.db, { email, password: 'kept-password-4471' })
-			const signed = await signIn(new Request(`${APP}/login`, { method: 'POST', headers: headers('') }), email, 'kept-password-4471')
+			const login = new Request(`${APP}/login`, { method: 'POST', headers: { [CLIENT_ADDRESS_HEADER]: nextIp() } })
+			const signed = await signIn(login, email, 'kept-password-4471')
 			if (!signed.ok) throw new Error('sign-in failed')
 			const cur = await createCurriculum({ types: ['text', 'text', 'text'], xp: [10, 20, 30], path: { title: `Kept path ${n}` } })
 			return { id: account.id, cookie: cookiesOf(signed.headers), cur }
 		}
 		/** What the course player's page read leaves in the process: the session for the cookie, the curriculum tree. */
 		async function readPage(cookie: string) {
-			expect(await getUser(new Request(`${APP}/dashboard`, { headers: headers(cookie) }))).not.toBeNull()
+			expect(await getUser(new Request(`${APP}/dashboard`, { headers: { [CLIENT_ADDRESS_HEADER]: nextIp(), cookie } }))).not.toBeNull()
 			await curriculum()
 		}
 		async function complete(cookie: string, courseId: string, lessonId: string) {
-			const request = new Request(`${APP}/dashboard/learn/course/${courseId}`, {
-				method: 'POST',
-				headers: { ...headers(cookie), 'content-type': 'application/x-www-form-urlencoded' },
-				body: new URLSearchParams({ intent: 'complete', lessonId }),
-			})
-			const { out, statements } = await counted(h, () => action({ request, params: { courseId }, context: {} } as never).catch((thrown: unknown) => thrown))
-			if (out instanceof Response) return { status: out.status, statements }
-			const result = out as { type?: string; data?: unknown; init?: { status?: number } }
-			return result.type === 'DataWithResponseInit'
-				? { status: result.init?.status ?? 200, data: result.data, statements }
-				: { status: 200, data: out, statements }
+			const url = `${APP}/dashboard/learn/course/${courseId}`
+			const { out, statements } = await statementsSent(h, () =>
+				postForm(action, url, { intent: 'complete', lessonId }, { cookie, ip: nextIp(), params: { courseId } }),
+			)
+			return { status: out.status, data: out.data, statements }
 		}
 		const written = async (userId: string, lessonId: string) => ({
-			progress: (
-				await h.db
-					.select()
-					.from(userProgress)
-					.where(and(eq(userProgress.userId, userId), eq(userProgress.lessonId, lessonId)))
-			).length,
-			xp: (
-				await h.db
-					.select()
-					.from(xpLedger)
-					.where(and(eq(xpLedger.userId, userId), eq(xpLedger.sourceId, lessonId)))
-			).length,
+			progress: await h.db.$count(userProgress, and(eq(userProgress.userId, userId), eq(userProgress.lessonId, lessonId))),
+			xp: await h.db.$count(xpLedger, and(eq(xpLedger.userId, userId), eq(xpLedger.sourceId, lessonId))),
 		})
 
 		it('completes on the session the page read kept, in one statement', async () => {
@@ -146,38 +127,11 @@ function suite(name: string, open: () => Promise<DbHandle>, close: (h: DbHandle)
 	})
 }
 
-/** What `run` answers, and how many statements it sent. */
-type Counted = (h: DbHandle, run: () => Promise<unknown>) => Promise<{ out: unknown; statements: number }>
-
-// The embedded engine keeps each statement prepared (db/pglite-statements.mjs): its executions, this query's own left out.
-const executionsOnPglite: Counted = async (h, run) => {
-	const executions = async () =>
-		rowsOf<{ n: number }>(
-			await h.db.execute(
-				sql`SELECT coalesce(sum(generic_plans + custom_plans), 0)::int AS n FROM pg_prepared_statements WHERE statement NOT LIKE '%pg_prepared_statements%'`,
-			),
-		)[0]!.n
-	const before = await executions()
-	const out = await run()
-	return { out, statements: (await executions()) - before }
-}
-
-// On PostgreSQL every statement outside a transaction goes through the pool's query.
-const sentOnPostgres: Counted = async (h, run) => {
-	const sent = vi.spyOn((h.db as unknown as { $client: Pool }).$client, 'query')
-	try {
-		const out = await run()
-		return { out, statements: sent.mock.calls.length }
-	} finally {
-		sent.mockRestore()
-	}
-}
-
-suite('the kept completion on PGlite', useTestDb, (h) => h.close(), executionsOnPglite)
+suite('the kept completion on PGlite', useTestDb, (h) => h.close())
 
 if (await pgReachable()) {
 	const pg = pgTestDb('learnchain_kept_completion')
-	suite('the kept completion on PostgreSQL', pg.open, pg.close, sentOnPostgres)
+	suite('the kept completion on PostgreSQL', pg.open, pg.close)
 } else {
 	console.warn('[kept-completion.test] PostgreSQL is not reachable: only the PGlite half runs.')
 }

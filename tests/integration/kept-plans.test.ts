@@ -21,6 +21,7 @@ import { loader as scoreboard } from '~/routes/dashboard/scoreboard.tsx'
 import { cookiesOf } from '#tests/support/actions.ts'
 import { setEnv, withEnv } from '#tests/support/env.ts'
 import { createCurriculum, createLesson, sampleQuiz, type Curriculum } from '#tests/support/factories.ts'
+import { pgliteExecutions } from '#tests/support/statements.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 import { fillBenchData } from '../../scripts/bench-data.ts'
 
@@ -86,14 +87,7 @@ describe('signed-in pages run on kept plans', () => {
 	// Statements are counted as the executions of the prepared statements the embedded engine keeps
 	// (db/pglite-statements.mjs), this query's own left out.
 	it('reads the global scoreboard and the achievements in one statement each, a path board in two, the profile and a path page in one; writes a completion and a quiz answer in one, a tutor message in two', async () => {
-		const executions = async () =>
-			Number(
-				rowsOf<{ n: number }>(
-					await h.db.execute(
-						sql`SELECT coalesce(sum(generic_plans + custom_plans), 0)::int AS n FROM pg_prepared_statements WHERE statement NOT LIKE '%pg_prepared_statements%'`,
-					),
-				)[0]!.n,
-			)
+		const executions = () => pgliteExecutions(h)
 		const statementsOf = async (loader: (a: never) => unknown, url: string, params: Record<string, string> = {}) => {
 			await loader(args(url, params)) // the session and the curriculum tree are read once, then kept
 			const before = await executions()

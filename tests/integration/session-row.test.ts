@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { session, user as users } from '#db/schema.ts'
 import type { DbHandle } from '#db/client.server.ts'
@@ -13,10 +13,10 @@ import { completeLesson } from '~/features/progress/progress.server.ts'
 import { CLIENT_ADDRESS_HEADER } from '~/features/security/client-address.ts'
 import { requestContext } from '~/lib/request-context.server.ts'
 import { resetEnvForTests } from '~/lib/env.server.ts'
-import { rowsOf } from '~/lib/sql-rows.ts'
 import { action as courseAction } from '~/routes/dashboard/course.tsx'
 import { cookiesOf } from '#tests/support/actions.ts'
 import { createCurriculum, sampleQuiz } from '#tests/support/factories.ts'
+import { pgliteExecutions } from '#tests/support/statements.ts'
 import { useTestDb } from '#tests/support/test-db.ts'
 
 // Issue 21: a write asks for its session in one statement (features/auth/session-row.server.ts) instead of
@@ -48,12 +48,7 @@ describe('a write finds its session in one statement', () => {
 		if (!result.ok) throw new Error('sign-in failed')
 		return { id: created.id, cookie: cookiesOf(result.headers) }
 	}
-	const executions = async () =>
-		rowsOf<{ n: number }>(
-			await h.db.execute(
-				sql`SELECT coalesce(sum(generic_plans + custom_plans), 0)::int AS n FROM pg_prepared_statements WHERE statement NOT LIKE '%pg_prepared_statements%'`,
-			),
-		)[0]!.n
+	const executions = () => pgliteExecutions(h)
 	const expiresAt = async (userId: string) => (await h.db.select({ at: session.expiresAt }).from(session).where(eq(session.userId, userId)))[0]?.at.getTime()
 
 	it('a live session: the user Better Auth gives, in one statement', async () => {

@@ -1,6 +1,6 @@
 import { CLIENT_ADDRESS_HEADER } from '~/features/security/client-address.ts'
 
-// Route actions take React Router's full argument object; the ones tested here only read `request`.
+// Route actions take React Router's full argument object; the ones tested here read `request` and `params`.
 type Action = (args: never) => Promise<unknown>
 
 export type ActionResult = { status: number; data: unknown; headers: Headers; location: string | null }
@@ -9,7 +9,12 @@ export type ActionResult = { status: number; data: unknown; headers: Headers; lo
  * Posts a form to a route action the way the HTTP server does: the client address is the header
  * server/client-address.ts sets. Returned data, thrown redirects and thrown responses read alike.
  */
-export async function postForm(action: Action, url: string, form: Record<string, string>, opts: { ip?: string; cookie?: string } = {}): Promise<ActionResult> {
+export async function postForm(
+	action: Action,
+	url: string,
+	form: Record<string, string>,
+	opts: { ip?: string; cookie?: string; params?: Record<string, string> } = {},
+): Promise<ActionResult> {
 	const request = new Request(url, {
 		method: 'POST',
 		headers: {
@@ -21,7 +26,7 @@ export async function postForm(action: Action, url: string, form: Record<string,
 	})
 	let out: unknown
 	try {
-		out = await action({ request, params: {}, context: {} } as never)
+		out = await action({ request, params: opts.params ?? {}, context: {} } as never)
 	} catch (thrown) {
 		out = thrown
 	}

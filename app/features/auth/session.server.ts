@@ -64,8 +64,13 @@ async function lookUpCached(request: Request, cookie: string): Promise<SessionUs
 	const cached = cachedSession(cookie)
 	if (cached) return cached
 	const user = await lookUp(request)
-	if (user) rememberSession(cookie, user, getEnv().SESSION_CACHE_SECONDS * 1000)
+	if (user) keep(cookie, user)
 	return user
+}
+
+/** Keep a signed-in answer for the cookie for SESSION_CACHE_SECONDS (session-cache.server.ts states the bound). */
+function keep(cookie: string, user: SessionUser) {
+	rememberSession(cookie, user, getEnv().SESSION_CACHE_SECONDS * 1000)
 }
 
 // Writes always ask the database, so a revoked session changes nothing. The write may end this user's
@@ -100,7 +105,7 @@ export async function keptLearner(request: Request): Promise<{ user: SessionUser
  */
 export async function keepLearner(request: Request) {
 	const user = await getUser(request)
-	if (user && !isAdmin(user)) rememberSession(request.headers.get('cookie') ?? '', user, getEnv().SESSION_CACHE_SECONDS * 1000)
+	if (user && !isAdmin(user)) keep(request.headers.get('cookie') ?? '', user)
 }
 
 function isReadRequest(request: Request) {

@@ -74,33 +74,40 @@ export async function completeLesson(userId: string, lessonOrId: string | FoundL
 	// The player's action found the lesson already (to check it is this course's): not read again.
 	const lesson = typeof lessonOrId === 'string' ? await findVisibleLesson(lessonOrId, preview) : lessonOrId
 	if (!lesson) return null
-	const done = await completeFound(userId, lesson)
-	// Only a session to check can make the statement write nothing.
-	if (done === 'unchecked') throw new Error('a completion without checks wrote nothing')
-	return done
+	return completeFound(userId, lesson)
+}
+
+/** A completion written: the XP it awarded, the certificate it issued (if any), the path it enrolled in (if any). */
+export type Completed = {
+	lesson: FoundLesson
+	xpAwarded: number
+	certificate: Awaited<ReturnType<typeof issueAfterCompletion>>
+	enrolledPathTitle: string | null
 }
 
 /**
  * completeLesson for a lesson found already. With `session` (keptLearner's), the statement checks it and the
  * curriculum's version the lesson was found in, and writes nothing when either fails: 'unchecked' (ADR 0026).
  */
-async function completeFound(userId: string, lesson: FoundLesson, session?: SessionCheck) {
+function completeFound(userId: string, lesson: FoundLesson): Promise<Completed>
+function completeFound(userId: string, lesson: FoundLesson, session?: SessionCheck): Promise<Completed | 'unchecked'>
+async function completeFound(userId: string, lesson: FoundLesson, session?: SessionCheck): Promise<Completed | 'unchecked'> {
 	const handle = await getDbHandle()
 	const head = await pathHeadJson(lesson.pathId, lesson.curriculumVersion)
 	const checks = session ? { ...session, version: lesson.curriculumVersion } : { token: null, refreshAfter: null, version: null }
 	const {
 		rows: [awarded],
 	} = await completion(handle.db, { userId, lessonId: lesson.id, pathId: lesson.pathId, xp: lesson.xpValue, head, ...checks })
-	if (!awarded?.checked) return 'unchecked' as const
+	if (!awarded?.checked) return 'unchecked'
 	// One of the path's last lessons still to do, as the completion saw it, is final when nothing the learner
 	// completed was committed unseen by it; the certificate check after the commit would only say so again (a
 	// statement of three, a sixth of a completion's time). The embedded engine runs one statement at a time, so
 	// there it always is. On PostgreSQL another completion of the learner may commit while this one runs: then
 	// `settled` is false and the check after the commit sees both, so of two last lessons completed at once,
 	// the later commit issues (ADR 0024).
-	const final = awarded?.missing && (handle.kind === 'pglite' || awarded.settled)
+	const final = awarded.missing && (handle.kind === 'pglite' || awarded.settled)
 	const certificate = final ? null : await issueAfterCompletion(userId, lesson)
-	return { lesson, xpAwarded: awarded?.xp ?? 0, certificate, enrolledPathTitle: awarded?.enrolled ?? null }
+	return { lesson, xpAwarded: awarded.xp ?? 0, certificate, enrolledPathTitle: awarded.enrolled }
 }
 
 /**
@@ -174,6 +181,8 @@ const completion = statement<
  * completeLesson() for the player's button: 'failed' when it failed for another reason than the database
  * being away (that stays the page's 503), logged, so the learner is told 'Error marking lesson as completed'.
  */
+export function completeOrFail(request: Request, userId: string, lesson: FoundLesson): Promise<Completed | 'failed'>
+export function completeOrFail(request: Request, userId: string, lesson: FoundLesson, session: SessionCheck): Promise<Completed | 'failed' | 'unchecked'>
 export async function completeOrFail(request: Request, userId: string, lesson: FoundLesson, session?: SessionCheck) {
 	try {
 		failIfAsked(request, 'complete')

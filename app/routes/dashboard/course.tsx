@@ -21,7 +21,7 @@ import { getLanguage } from '~/features/i18n/i18n.server.ts'
 import { EnglishOnly } from '~/components/learn/catalog-facts'
 import { lessonBody } from '~/features/lessons/lesson-view.server.ts'
 import { isFinished } from '~/features/progress/course-progress.server.ts'
-import { completeOrFail, markViewed } from '~/features/progress/progress.server.ts'
+import { completeOrFail, markViewed, type Completed } from '~/features/progress/progress.server.ts'
 import { failIfAsked } from '~/features/progress/section-faults.server.ts'
 import { SectionError } from '~/components/learn/section-error'
 import { lessonActionSchema } from '~/features/progress/schemas.ts'
@@ -115,7 +115,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		}
 		const done = await completeOrFail(request, user.id, owner)
 		if (done === 'failed') return failure('learn.errors.completeFailed', 500)
-		if (done === 'unchecked') return failure('learn.errors.saveFailed', 404)
 		await keepLearner(request)
 		return completed(done)
 	}
@@ -140,7 +139,7 @@ async function completeKept(request: Request, courseId: string, lessonId: string
 }
 
 /** A completion's answer; a new certificate (this was the path's last lesson) is announced with a link to it. */
-function completed(done: { xpAwarded: number; certificate: { created: boolean; id: string } | null; enrolledPathTitle: string | null }) {
+function completed(done: Completed) {
 	const certificateId = done.certificate?.created ? done.certificate.id : null
 	return { ok: true as const, intent: 'complete' as const, xpAwarded: done.xpAwarded, certificateId, enrolledPathTitle: done.enrolledPathTitle }
 }
