@@ -10,6 +10,7 @@ import { newNonce } from '~/lib/nonces.server.ts'
 import { htmlStream, wholePage } from '~/lib/html-stream.server.ts'
 import { createKeptRenders, defersData, renderKey, wantsFreshPage, type KeptRenders } from '~/lib/kept-renders.server.ts'
 import { readHandoff, renderWhole } from '~/lib/whole-render.server.ts'
+import { wholeResponse } from '~/lib/whole-response.server.ts'
 import { acceptsGzip } from '~/lib/gzip-pieces.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { contentSecurityPolicy } from '~/features/security/headers.server.ts'
@@ -66,7 +67,7 @@ export default async function handleRequest(request: Request, responseStatusCode
 			responseHeaders.set('Content-Encoding', 'gzip')
 			responseHeaders.append('Vary', 'Accept-Encoding')
 		}
-		return new Response(page.body, { headers: responseHeaders, status: responseStatusCode })
+		return wholeResponse(page.body, { headers: responseHeaders, status: responseStatusCode })
 	}
 	const keep = key !== null && kept.admit(key)
 	const i18n = createI18nStore(language)
@@ -87,7 +88,7 @@ export default async function handleRequest(request: Request, responseStatusCode
 		if (keep) kept.set(key, page, nonce)
 		responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 		responseHeaders.set('Content-Length', String(page.length))
-		return new Response(page, { headers: responseHeaders, status: responseStatusCode })
+		return wholeResponse(page, { headers: responseHeaders, status: responseStatusCode })
 	}
 
 	return new Promise<Response>((resolve, reject) => {
@@ -108,7 +109,7 @@ export default async function handleRequest(request: Request, responseStatusCode
 							clearTimeout(timeoutId)
 							if (keep && !failed) kept.set(key, html, nonce)
 							responseHeaders.set('Content-Length', String(html.length))
-							resolve(new Response(html, { headers: responseHeaders, status }))
+							resolve(wholeResponse(html, { headers: responseHeaders, status }))
 						}),
 					)
 					return

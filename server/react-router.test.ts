@@ -2,6 +2,7 @@ import type http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
+import { wholeResponse } from '../app/lib/whole-response.server.ts'
 import { send } from './react-router.ts'
 
 describe('send: a Fetch API response onto the socket', () => {
@@ -42,5 +43,25 @@ describe('send: a Fetch API response onto the socket', () => {
 		expect(streamed.headers.get('transfer-encoding')).toBe('chunked')
 		expect(await streamed.text()).toBe(page)
 		expect(writes.streamed).toBe(2)
+	})
+
+	it("writes a page's own bytes without reading its stream, which still holds them for any other reader", async () => {
+		const page = Buffer.from('<!DOCTYPE html>' + 'é'.repeat(40_000))
+		let ended: unknown
+		let answered: Response | undefined
+		const app = express()
+		app.get('/', (_req, res, next) => {
+			const end = res.end.bind(res)
+			res.end = ((chunk: unknown, ...rest: never[]) => ((ended = chunk), end(chunk as Buffer, ...rest))) as typeof res.end
+			answered = wholeResponse(page, { headers: { 'content-length': String(page.length) } })
+			send(res, answered).catch(next)
+		})
+		server = app.listen(0, '127.0.0.1')
+		await new Promise((r) => server!.once('listening', r))
+		const got = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)
+		expect(Buffer.from(await got.arrayBuffer()).equals(page)).toBe(true)
+		expect(ended).toBe(page)
+		expect(answered!.bodyUsed).toBe(false)
+		expect(Buffer.from(await answered!.arrayBuffer()).equals(page)).toBe(true)
 	})
 })

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { createRequestHandler, type ServerBuild } from 'react-router'
+import { wholeBodyOf } from '../app/lib/whole-response.server.ts'
 import { bufferedBody } from './body-limits.ts'
 import { requestProtocol } from './client-address.ts'
 
@@ -73,8 +74,10 @@ export async function send(res: ExpressResponse, response: Response) {
 	for (const [key, value] of response.headers.entries()) res.append(key, value)
 	if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) res.flushHeaders()
 	if (!response.body) return void res.end()
-	// A body of a stated length (a kept page) is whole: one write with the headers, no chunked framing and
-	// no end-of-body write of its own.
+	// A body of a stated length (a page) is whole: one write with the headers, no chunked framing and no
+	// end-of-body write of its own. A page's bytes are written as the app made them (app/lib/whole-response.server.ts).
+	const whole = wholeBodyOf(response)
+	if (whole) return void res.end(whole)
 	if (response.headers.has('content-length')) return void res.end(Buffer.from(await response.arrayBuffer()))
 	try {
 		await pump(response.body, res)
