@@ -17,6 +17,7 @@ const text = {
 		verdict: /Correct!|Not quite/,
 		save: 'Save',
 		accountMenu: 'Account menu',
+		dashboard: 'Dashboard',
 		scoreboard: 'Scoreboard',
 		achievements: 'Achievements',
 		changePassword: 'Change password',
@@ -48,6 +49,7 @@ const text = {
 		verdict: /Correto!|Não exatamente/,
 		save: 'Salvar',
 		accountMenu: 'Menu da conta',
+		dashboard: 'Painel',
 		scoreboard: 'Classificação',
 		achievements: 'Conquistas',
 		changePassword: 'Alterar senha',
@@ -242,8 +244,17 @@ for (const lang of langs) {
 				await page.getByRole('link', { name, exact: true }).first().click()
 				await expect(page).toHaveURL(url)
 			}
+			// The sidebar's and the breadcrumbs' links are plain anchors the layout hands to the router
+			// (app/hooks/use-router-clicks.ts): a click asks for data, never for the document.
+			await expect(page.getByRole('link', { name: s.achievements, exact: true }).first()).toHaveAttribute('aria-current', 'page')
+			await expect(page.getByRole('link', { name: s.scoreboard, exact: true }).first()).not.toHaveAttribute('aria-current')
+			await page.getByRole('navigation', { name: 'breadcrumb' }).getByRole('link', { name: s.dashboard }).click()
+			await expect(page).toHaveURL(/\/dashboard$/)
+			await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 			expect(asked.filter((p) => p.startsWith('/__manifest'))).toEqual([])
 			expect(asked).toContain('/dashboard/scoreboard.data')
+			expect(asked).toContain('/dashboard.data')
+			expect(asked.filter((p) => p.startsWith('/dashboard') && !p.endsWith('.data'))).toEqual(['/dashboard'])
 		})
 
 		test('a quiz option chosen before the scripts run is kept, and can be submitted', async ({ context }) => {

@@ -21,13 +21,14 @@ import {
 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { Link, type useFetcher } from 'react-router'
+import { type useFetcher } from 'react-router'
 import { ProgressBar } from '~/components/learn/progress-bar'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card'
 import type { TaskState } from '~/features/achievements/rules.ts'
 import { taskById, type TaskId } from '~/features/achievements/tasks.ts'
+import { ROUTER_LINK } from '~/hooks/use-router-clicks.ts'
 import { cn } from '~/lib/utils'
 
 const icons: Record<TaskId, LucideIcon> = {
@@ -131,7 +132,9 @@ export function TaskCard({ state, links, claimFetcher }: { state: TaskState; lin
 	} else if (actionLinks[state.id]) {
 		footer = (
 			<Button asChild size="sm" variant="outline">
-				<Link to={actionLinks[state.id]!}>{t(`achievements.tasks.${state.id}.action`)}</Link>
+				<a {...ROUTER_LINK} href={actionLinks[state.id]!}>
+					{t(`achievements.tasks.${state.id}.action`)}
+				</a>
 			</Button>
 		)
 	}

@@ -1,6 +1,7 @@
 import { Award, BookOpen, FolderKanban, LayoutDashboard, Shield, Trophy } from 'lucide-react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { NavLink, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { ROUTER_LINK } from '~/hooks/use-router-clicks.ts'
 import { Logo } from '~/components/logo'
 import {
 	Sidebar,
@@ -24,8 +25,10 @@ const items = [
 export function AppSidebar({ isAdmin, appName }: { isAdmin: boolean; appName: string }) {
 	const { t } = useTranslation()
 	const { pathname } = useLocation()
-	const active = (to: string, end: boolean) =>
-		end ? pathname === to : pathname === to || pathname.startsWith(`${to}/`) || (to === '/dashboard/explore' && pathname.startsWith('/dashboard/learn'))
+	/** The page itself or one below it: where a <NavLink> would say aria-current. */
+	const current = (to: string, end: boolean) => pathname === to || (!end && pathname.startsWith(`${to}/`))
+	// Paths stays lit inside a path or course too: their pages sit under /dashboard/learn.
+	const active = (to: string, end: boolean) => current(to, end) || (to === '/dashboard/explore' && pathname.startsWith('/dashboard/learn'))
 	const all = isAdmin ? [...items, { to: '/dashboard/admin', key: 'nav.admin', icon: Shield, end: false } as const] : items
 	return (
 		<Sidebar collapsible="icon">
@@ -41,10 +44,10 @@ export function AppSidebar({ isAdmin, appName }: { isAdmin: boolean; appName: st
 							{all.map((item) => (
 								<SidebarMenuItem key={item.to}>
 									<SidebarMenuButton asChild isActive={active(item.to, item.end)} tooltip={t(item.key)}>
-										<NavLink to={item.to} end={item.end}>
+										<a href={item.to} {...ROUTER_LINK} aria-current={current(item.to, item.end) ? 'page' : undefined}>
 											<item.icon aria-hidden />
 											<span>{t(item.key)}</span>
-										</NavLink>
+										</a>
 									</SidebarMenuButton>
 								</SidebarMenuItem>
 							))}

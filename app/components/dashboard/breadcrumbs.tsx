@@ -1,6 +1,7 @@
 import { Fragment } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { Link, useLocation, useMatches } from 'react-router'
+import { useLocation, useMatches } from 'react-router'
+import { ROUTER_LINK } from '~/hooks/use-router-clicks.ts'
 import { Breadcrumb, BreadcrumbItem, BreadcrumbLink, BreadcrumbList, BreadcrumbPage, BreadcrumbSeparator } from '~/components/ui/breadcrumb'
 
 export type Crumb = { label: string; to?: string; i18n?: boolean }
@@ -68,8 +69,8 @@ export function Breadcrumbs() {
 										{c.label}
 									</BreadcrumbPage>
 								) : (
-									<BreadcrumbLink asChild>
-										<Link to={c.to}>{c.label}</Link>
+									<BreadcrumbLink href={c.to} {...ROUTER_LINK}>
+										{c.label}
 									</BreadcrumbLink>
 								)}
 							</BreadcrumbItem>

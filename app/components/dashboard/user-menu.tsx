@@ -1,7 +1,6 @@
 import { KeyRound, LogOut, Shield, User } from 'lucide-react'
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { useState } from 'react'
-import { Link } from 'react-router'
 import { Avatar, AvatarFallback, AvatarImage } from '~/components/ui/avatar'
 import { Button } from '~/components/ui/button'
 import {
@@ -13,6 +12,7 @@ import {
 	DropdownMenuTrigger,
 } from '~/components/ui/dropdown-menu'
 import { avatarInitials, displayName, type SessionUser } from '~/features/auth/user.ts'
+import { ROUTER_LINK } from '~/hooks/use-router-clicks.ts'
 import { WalletDialogHost, WalletMenuItem } from '~/components/wallet/wallet-menu'
 import { ThemeMenuItems } from '~/components/dashboard/theme-menu'
 import { clearClientState } from '~/lib/reset-client.ts'
@@ -56,25 +56,25 @@ export function UserMenu({ user, isAdmin }: { user: SessionUser; isAdmin: boolea
 				</DropdownMenuLabel>
 				<DropdownMenuSeparator />
 				<DropdownMenuItem asChild>
-					<Link to="/dashboard/profile">
+					<a {...ROUTER_LINK} href="/dashboard/profile">
 						<User aria-hidden />
 						{t('nav.profile')}
-					</Link>
+					</a>
 				</DropdownMenuItem>
 				{isAdmin ? (
 					<DropdownMenuItem asChild>
-						<Link to="/dashboard/admin">
+						<a {...ROUTER_LINK} href="/dashboard/admin">
 							<Shield aria-hidden />
 							{t('nav.admin')}
-						</Link>
+						</a>
 					</DropdownMenuItem>
 				) : null}
 				<DropdownMenuItem asChild>
 					{/* A full page load: the sign-in pages are static HTML (docs/decisions/0006). */}
-					<Link to="/update-password" reloadDocument>
+					<a href="/update-password">
 						<KeyRound aria-hidden />
 						{t('nav.changePassword')}
-					</Link>
+					</a>
 				</DropdownMenuItem>
 				<WalletMenuItem />
 				<DropdownMenuSeparator />

@@ -1,13 +1,13 @@
 import { useId } from 'react'
-import { useNavigate } from 'react-router'
 import { Badge } from '~/components/ui/badge'
 import { useTranslation } from '~/features/i18n/react.tsx'
+import { ROUTER_LINK } from '~/hooks/use-router-clicks.ts'
 import type { OutlineRow, OutlineSection } from '~/features/catalog/types.ts'
 
 // The outline is most of the course player's HTML (a row per lesson, 50 in a long course), rendered on
-// every lesson opened. So a row is kept small (issue 21): a plain link whose clicks the outline hands to
-// the router in one place, instead of a <Link> each, and its status icon drawn from one sprite per outline
-// (lucide's circle-check, circle-dot and circle) instead of a full SVG each.
+// every lesson opened. So a row is kept small (issue 21): a plain link whose clicks the dashboard's layout
+// hands to the router (hooks/use-router-clicks.ts) instead of a <Link> each, and its status icon drawn
+// from one sprite per outline (lucide's circle-check, circle-dot and circle) instead of a full SVG each.
 
 const ICONS: Record<OutlineRow['status'], React.ReactNode> = {
 	completed: (
@@ -26,19 +26,6 @@ const ICONS: Record<OutlineRow['status'], React.ReactNode> = {
 }
 const STATUSES = Object.keys(ICONS) as OutlineRow['status'][]
 
-/** A plain left click on one of the outline's links: the router's navigation, as a <Link> would do. */
-function useRouterClicks() {
-	const navigate = useNavigate()
-	return (event: React.MouseEvent) => {
-		if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-		const link = (event.target as Element).closest('a[data-lesson-type]')
-		const href = link?.getAttribute('href')
-		if (!href) return
-		event.preventDefault()
-		navigate(href)
-	}
-}
-
 export function CourseOutline({
 	modules,
 	currentId,
@@ -53,11 +40,9 @@ export function CourseOutline({
 }) {
 	const { t } = useTranslation()
 	const sprite = useId()
-	const onClick = useRouterClicks()
 	const label = Object.fromEntries(STATUSES.map((s) => [s, t(`learn.status.${s}`)]))
 	return (
-		// Keyboard use needs nothing here: Enter on a focused link is a click, which bubbles to this handler.
-		<nav aria-label={t('learn.outline')} className="grid gap-4" onClick={onClick}>
+		<nav aria-label={t('learn.outline')} className="grid gap-4">
 			<svg className="hidden" aria-hidden>
 				{STATUSES.map((s) => (
 					<symbol
@@ -87,6 +72,7 @@ export function CourseOutline({
 								<li key={l.id}>
 									<a
 										href={`/dashboard/learn/course/${courseId}?lesson=${l.id}`}
+										{...ROUTER_LINK}
 										aria-current={current ? 'page' : undefined}
 										data-lesson-type={l.lessonType}
 										className={`hover:bg-accent flex items-start gap-2 rounded-md px-2 py-1.5 text-sm${current ? ' bg-accent font-medium' : ''}`}

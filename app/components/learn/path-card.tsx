@@ -1,7 +1,7 @@
 import { CheckCircle2, Loader2 } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { Link, useFetcher } from 'react-router'
+import { useFetcher } from 'react-router'
 import { toast } from '~/components/ui/toast'
 import { enrollFailedToast } from './enroll-toast'
 import { Badge } from '~/components/ui/badge'
@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 
 import type { PathCard as PathCardData } from '~/features/catalog/types.ts'
 import { CatalogFacts, CoverArt, EnglishOnly, Prerequisites } from './catalog-facts'
+import { ROUTER_LINK } from '~/hooks/use-router-clicks.ts'
 
 export type { PathCardData }
 
@@ -49,7 +50,9 @@ export function PathCard({ path }: { path: PathCardData }) {
 			<CardFooter className="flex flex-wrap gap-2 pt-4">
 				{path.isEnrolled ? (
 					<Button asChild>
-						<Link to={detailsUrl}>{t('learn.continueLearning')}</Link>
+						<a {...ROUTER_LINK} href={detailsUrl}>
+							{t('learn.continueLearning')}
+						</a>
 					</Button>
 				) : (
 					<>
@@ -61,7 +64,9 @@ export function PathCard({ path }: { path: PathCardData }) {
 							</Button>
 						</fetcher.Form>
 						<Button asChild variant="outline">
-							<Link to={detailsUrl}>{t('learn.viewDetails')}</Link>
+							<a {...ROUTER_LINK} href={detailsUrl}>
+								{t('learn.viewDetails')}
+							</a>
 						</Button>
 					</>
 				)}

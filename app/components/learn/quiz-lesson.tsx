@@ -1,12 +1,13 @@
 import { CheckCircle2, RotateCcw, Trophy, XCircle } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { Link, useFetcher } from 'react-router'
+import { useFetcher } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { toast } from '~/components/ui/toast'
 import type { AnswerResult, PublicQuestion, QuizScore } from '~/features/quiz/quiz.ts'
 import { cn } from '~/lib/utils'
 import { EnglishOnly } from './catalog-facts'
+import { ROUTER_LINK } from '~/hooks/use-router-clicks.ts'
 
 type Score = QuizScore
 // The action may also refuse for reasons of its own (a database away, a malformed form).
@@ -95,7 +96,9 @@ export function QuizLesson(props: {
 					</Button>
 					{finished.passed && props.nextUrl ? (
 						<Button asChild>
-							<Link to={props.nextUrl}>{props.nextLabel ?? t('learn.quiz.continue')}</Link>
+							<a {...ROUTER_LINK} href={props.nextUrl}>
+								{props.nextLabel ?? t('learn.quiz.continue')}
+							</a>
 						</Button>
 					) : null}
 				</div>

@@ -1,7 +1,6 @@
 import { CalendarDays, Star } from 'lucide-react'
 import { useMemo } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { Link } from 'react-router'
 import { ProgressBar } from '~/components/learn/progress-bar'
 import { EmptyState } from '~/components/page-header'
 import { Button } from '~/components/ui/button'
@@ -10,6 +9,7 @@ import { activeDays, activityGrid, type HeatCell } from '~/features/profile/acti
 import type { ProfilePageData } from '~/features/profile/types.ts'
 import { cn } from '~/lib/utils'
 import { dateFormat, numberFormat } from '~/features/i18n/formats.ts'
+import { ROUTER_LINK } from '~/hooks/use-router-clicks.ts'
 
 const levels = ['bg-muted', 'bg-primary/25', 'bg-primary/50', 'bg-primary/75', 'bg-primary'] as const
 
@@ -100,7 +100,9 @@ export function LearningProgress({ progress }: { progress: ProfilePageData['prog
 				{progress.paths.length === 0 ? (
 					<EmptyState title={t('profile.progress.noPaths')} body={t('profile.progress.noPathsBody')}>
 						<Button asChild variant="outline" className="mt-2">
-							<Link to="/dashboard/explore">{t('profile.progress.explore')}</Link>
+							<a {...ROUTER_LINK} href="/dashboard/explore">
+								{t('profile.progress.explore')}
+							</a>
 						</Button>
 					</EmptyState>
 				) : (
@@ -110,9 +112,9 @@ export function LearningProgress({ progress }: { progress: ProfilePageData['prog
 								<Card className="h-full gap-3" data-testid="path-progress">
 									<CardHeader>
 										<CardTitle className="flex items-start justify-between gap-2">
-											<Link to={`/dashboard/learn/path/${p.id}`} className="hover:underline">
+											<a {...ROUTER_LINK} href={`/dashboard/learn/path/${p.id}`} className="hover:underline">
 												{p.title}
-											</Link>
+											</a>
 											<span className="text-primary shrink-0 text-sm font-medium">{t('profile.progress.xp', { xp: nf.format(p.xp) })}</span>
 										</CardTitle>
 										<CardDescription>

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, CheckCircle2, ListTree, PartyPopper } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { isRouteErrorResponse, Link, useFetcher, useNavigate, useRevalidator, useRouteError } from 'react-router'
+import { isRouteErrorResponse, useFetcher, useNavigate, useRevalidator, useRouteError } from 'react-router'
 import { toast } from '~/components/ui/toast'
 import { ChallengeLesson } from '~/components/challenges/challenge-lesson'
 import { CourseOutline } from '~/components/learn/course-outline'
@@ -13,6 +13,7 @@ import { TutorPanel } from '~/components/tutor/chat-panel'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '~/components/ui/sheet'
+import { ROUTER_LINK } from '~/hooks/use-router-clicks.ts'
 import { keepLearner, keptLearner, requireUser } from '~/features/auth/session.server.ts'
 import { isAdmin } from '~/features/auth/user.ts'
 import { findVisibleLesson, getVisibleLesson, learnerCourse, localizeLesson, outlineSections } from '~/features/catalog/catalog.server.ts'
@@ -276,10 +277,10 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 						<footer className="grid grid-cols-2 items-center gap-2 border-t pt-4 @md:flex @md:justify-between" data-testid="lesson-footer">
 							<Button asChild variant="outline" disabled={!position.prevId} className="justify-self-start">
 								{position.prevId ? (
-									<Link to={lessonUrl(position.prevId)}>
+									<a {...ROUTER_LINK} href={lessonUrl(position.prevId)}>
 										<ChevronLeft aria-hidden />
 										{t('learn.previous')}
-									</Link>
+									</a>
 								) : (
 									<span aria-disabled="true" className="pointer-events-none opacity-50">
 										<ChevronLeft aria-hidden />
@@ -300,10 +301,10 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 							) : null}
 							<Button asChild variant="outline" className="justify-self-end">
 								{position.nextId ? (
-									<Link to={lessonUrl(position.nextId)}>
+									<a {...ROUTER_LINK} href={lessonUrl(position.nextId)}>
 										{t('learn.next')}
 										<ChevronRight aria-hidden />
-									</Link>
+									</a>
 								) : (
 									<span aria-disabled="true" className="pointer-events-none opacity-50">
 										{t('learn.next')}
@@ -338,11 +339,15 @@ function CourseFinished(props: { courseTitle: string; xp: number; lessons: numbe
 			<div className="flex flex-wrap justify-center gap-2">
 				{props.next ? (
 					<Button asChild>
-						<Link to={`/dashboard/learn/course/${props.next.id}`}>{t('learn.finished.next', { course: props.next.title })}</Link>
+						<a {...ROUTER_LINK} href={`/dashboard/learn/course/${props.next.id}`}>
+							{t('learn.finished.next', { course: props.next.title })}
+						</a>
 					</Button>
 				) : null}
 				<Button asChild variant="outline">
-					<Link to={`/dashboard/learn/path/${props.pathId}`}>{t('learn.finished.backToPath')}</Link>
+					<a {...ROUTER_LINK} href={`/dashboard/learn/path/${props.pathId}`}>
+						{t('learn.finished.backToPath')}
+					</a>
 				</Button>
 			</div>
 		</section>
@@ -357,7 +362,9 @@ export function ErrorBoundary() {
 		<div className="grid gap-3">
 			{missing ? <EmptyState title={t('course.notFound')} /> : <SectionError message="learn.sections.course" testId="page-error" />}
 			<Button asChild variant="outline" className="justify-self-start">
-				<Link to="/dashboard/explore">{t('dashboard.viewAllPaths')}</Link>
+				<a {...ROUTER_LINK} href="/dashboard/explore">
+					{t('dashboard.viewAllPaths')}
+				</a>
 			</Button>
 		</div>
 	)

@@ -1,6 +1,6 @@
 import { useTranslation } from '~/features/i18n/react.tsx'
 import { useEffect } from 'react'
-import { Form, Link, useActionData } from 'react-router'
+import { Form, useActionData } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
@@ -13,6 +13,7 @@ import { requireUser } from '~/features/auth/session.server.ts'
 import { exploreCatalog, parseCatalogFilter } from '~/features/catalog/catalog.server.ts'
 import { getLanguage, getT } from '~/features/i18n/i18n.server.ts'
 import { enrollOrFail } from '~/features/progress/progress.server.ts'
+import { ROUTER_LINK } from '~/hooks/use-router-clicks.ts'
 import { failIfAsked } from '~/features/progress/section-faults.server.ts'
 import { SectionError } from '~/components/learn/section-error'
 import { enrollSchema } from '~/features/progress/schemas.ts'
@@ -62,7 +63,9 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
 					{loaderData.paths.length === 0 ? (
 						<EmptyState title={t('catalog.noResults')} body={t('catalog.noResultsBody')}>
 							<Button asChild variant="outline" className="mt-2">
-								<Link to="/dashboard/explore">{t('catalog.clear')}</Link>
+								<a {...ROUTER_LINK} href="/dashboard/explore">
+									{t('catalog.clear')}
+								</a>
 							</Button>
 						</EmptyState>
 					) : (
@@ -127,7 +130,9 @@ function CatalogFilters({ filter, topics, levels }: { filter: CatalogFilter; top
 				<Button type="submit">{t('catalog.apply')}</Button>
 				{active ? (
 					<Button asChild variant="ghost">
-						<Link to="/dashboard/explore">{t('catalog.clear')}</Link>
+						<a {...ROUTER_LINK} href="/dashboard/explore">
+							{t('catalog.clear')}
+						</a>
 					</Button>
 				) : null}
 			</div>
@@ -143,7 +148,9 @@ export function ErrorBoundary() {
 			<PageHeader title={t('nav.paths')} />
 			<SectionError message="learn.sections.paths" testId="page-error" />
 			<Button asChild variant="link" className="mt-2 px-0">
-				<Link to="/dashboard">{t('errors.notFound.dashboard')}</Link>
+				<a {...ROUTER_LINK} href="/dashboard">
+					{t('errors.notFound.dashboard')}
+				</a>
 			</Button>
 		</>
 	)

@@ -1,6 +1,5 @@
 import { BookOpenCheck, Clock, Code2, Flame, Route as RouteIcon, Sparkles, Sprout, Star } from 'lucide-react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { Link } from 'react-router'
 import { PathGrid } from '~/components/learn/path-card'
 import { ProgressBar } from '~/components/learn/progress-bar'
 import { EmptyState, PageHeader } from '~/components/page-header'
@@ -13,6 +12,7 @@ import { dashboardHome } from '~/features/progress/dashboard.server.ts'
 import { failIfAsked } from '~/features/progress/section-faults.server.ts'
 import { SectionError } from '~/components/learn/section-error'
 import type { Route } from './+types/home'
+import { ROUTER_LINK } from '~/hooks/use-router-clicks.ts'
 import { dateFormat, numberFormat } from '~/features/i18n/formats.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -56,7 +56,9 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
 									{resume.lessonTitle}
 								</p>
 								<Button asChild className="justify-self-start">
-									<Link to={`/dashboard/learn/course/${resume.courseId}?lesson=${resume.lessonId}`}>{t('dashboard.resume.continue')}</Link>
+									<a {...ROUTER_LINK} href={`/dashboard/learn/course/${resume.courseId}?lesson=${resume.lessonId}`}>
+										{t('dashboard.resume.continue')}
+									</a>
 								</Button>
 							</div>
 						) : start ? (
@@ -65,12 +67,16 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
 									{start.lessonTitle}
 								</p>
 								<Button asChild className="justify-self-start">
-									<Link to={`/dashboard/learn/course/${start.courseId}?lesson=${start.lessonId}`}>{t('dashboard.resume.startFirst')}</Link>
+									<a {...ROUTER_LINK} href={`/dashboard/learn/course/${start.courseId}?lesson=${start.lessonId}`}>
+										{t('dashboard.resume.startFirst')}
+									</a>
 								</Button>
 							</div>
 						) : (
 							<Button asChild variant="outline">
-								<Link to="/dashboard/explore">{t('dashboard.resume.start')}</Link>
+								<a {...ROUTER_LINK} href="/dashboard/explore">
+									{t('dashboard.resume.start')}
+								</a>
 							</Button>
 						)}
 					</CardContent>
@@ -142,7 +148,9 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
 				<div data-testid="no-paths">
 					<EmptyState title={t('dashboard.noPaths')} body={t('dashboard.noPathsBody')}>
 						<Button asChild variant="outline" className="mt-2">
-							<Link to="/dashboard/explore">{t('dashboard.viewAllPaths')}</Link>
+							<a {...ROUTER_LINK} href="/dashboard/explore">
+								{t('dashboard.viewAllPaths')}
+							</a>
 						</Button>
 					</EmptyState>
 				</div>
@@ -151,9 +159,9 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
 			<section className="grid gap-4">
 				<div className="flex items-center justify-between">
 					<h2 className="text-lg font-semibold">{t('dashboard.availablePaths')}</h2>
-					<Link to="/dashboard/explore" className="text-primary text-sm underline-offset-4 hover:underline">
+					<a {...ROUTER_LINK} href="/dashboard/explore" className="text-primary text-sm underline-offset-4 hover:underline">
 						{t('dashboard.viewAllPaths')}
-					</Link>
+					</a>
 				</div>
 				{!paths.ok ? <SectionError message="learn.sections.paths" testId="paths-error" /> : paths.value.length === 0 ? null : <PathGrid paths={paths.value} />}
 			</section>

@@ -14,6 +14,7 @@ import { getEnv } from '~/lib/env.server.ts'
 import { ensureAllMessages } from '~/features/i18n/client.ts'
 import type { Route } from './+types/layout'
 import { pageUrl } from '~/lib/page-url.ts'
+import { useRouterClicks } from '~/hooks/use-router-clicks.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	// A shared path or lesson link without a session: the path's public outline with a sign-in call, not a
@@ -41,8 +42,10 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 	const { user, isAdmin, sidebarOpen, appName } = loaderData
 	const navigation = useNavigation()
 	const { t } = useTranslation()
+	// Every plain link of the signed-in area (ROUTER_LINK) is handed to the router here, menus and sheets included.
+	const onClick = useRouterClicks()
 	return (
-		<SidebarProvider defaultOpen={sidebarOpen}>
+		<SidebarProvider defaultOpen={sidebarOpen} onClick={onClick}>
 			<AppSidebar isAdmin={isAdmin} appName={appName} />
 			{/* min-w-0: a wide table scrolls inside its own box instead of widening the page (issue 20, point 5). */}
 			<SidebarInset className="min-w-0">

@@ -1,9 +1,9 @@
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { Link } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { log } from '~/lib/log.server.ts'
 import type { Route } from './+types/not-found'
 import { pageUrl } from '~/lib/page-url.ts'
+import { ROUTER_LINK } from '~/hooks/use-router-clicks.ts'
 
 // An unknown address inside the signed-in area: answered by a child of the dashboard layout, so the sidebar
 // and header stay and the way back leads to the dashboard, not to the marketing home.
@@ -22,7 +22,9 @@ export function DashboardNotFound() {
 			<h1 className="text-xl font-semibold">{t('errors.notFound.title')}</h1>
 			<p className="text-muted-foreground max-w-md text-sm">{t('errors.notFound.inApp')}</p>
 			<Button asChild>
-				<Link to="/dashboard">{t('errors.notFound.dashboard')}</Link>
+				<a {...ROUTER_LINK} href="/dashboard">
+					{t('errors.notFound.dashboard')}
+				</a>
 			</Button>
 		</section>
 	)

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react'
 import { useTranslation } from '~/features/i18n/react.tsx'
-import { isRouteErrorResponse, Link, useFetcher, useRouteError } from 'react-router'
+import { isRouteErrorResponse, useFetcher, useRouteError } from 'react-router'
 import { PathCertificate } from '~/components/certificates/certificate-actions'
 import { ProgressBar } from '~/components/learn/progress-bar'
 import { EmptyState, PageHeader } from '~/components/page-header'
@@ -13,6 +13,7 @@ import { getPathOverview } from '~/features/catalog/catalog.server.ts'
 import { certificateContext, pathCertificateState } from '~/features/certificates/certificates.server.ts'
 import { getLanguage } from '~/features/i18n/i18n.server.ts'
 import { CatalogFacts, CoverArt, EnglishOnly, Prerequisites } from '~/components/learn/catalog-facts'
+import { ROUTER_LINK } from '~/hooks/use-router-clicks.ts'
 import { failIfAsked } from '~/features/progress/section-faults.server.ts'
 import { SectionError } from '~/components/learn/section-error'
 import { enrollFailedToast } from '~/components/learn/enroll-toast'
@@ -63,7 +64,9 @@ export default function PathOverview({ loaderData }: Route.ComponentProps) {
 						{/* The course player opens a course at its first unfinished lesson. */}
 						{nextCourse ? (
 							<Button asChild>
-								<Link to={`/dashboard/learn/course/${nextCourse.id}`}>{t('learn.continue')}</Link>
+								<a {...ROUTER_LINK} href={`/dashboard/learn/course/${nextCourse.id}`}>
+									{t('learn.continue')}
+								</a>
 							</Button>
 						) : null}
 					</div>
@@ -99,7 +102,7 @@ export default function PathOverview({ loaderData }: Route.ComponentProps) {
 				<ol className="grid gap-3">
 					{path.courses.map((c, i) => (
 						<li key={c.id}>
-							<Link to={`/dashboard/learn/course/${c.id}`} className="block rounded-xl focus-visible:ring-2 focus-visible:outline-none">
+							<a {...ROUTER_LINK} href={`/dashboard/learn/course/${c.id}`} className="block rounded-xl focus-visible:ring-2 focus-visible:outline-none">
 								<Card className="hover:border-primary flex-row gap-0 overflow-hidden py-0 transition-colors">
 									<CoverArt seed={c.slug} url={c.coverUrl} className="hidden w-40 shrink-0 rounded-none rounded-l-xl sm:block" />
 									<CardHeader className="min-w-0 flex-1 py-5">
@@ -128,7 +131,7 @@ export default function PathOverview({ loaderData }: Route.ComponentProps) {
 										</div>
 									</CardHeader>
 								</Card>
-							</Link>
+							</a>
 						</li>
 					))}
 				</ol>
@@ -145,7 +148,9 @@ export function ErrorBoundary() {
 		return (
 			<EmptyState title={t('path.notFound')}>
 				<Button asChild variant="outline" className="mt-2">
-					<Link to="/dashboard/explore">{t('dashboard.viewAllPaths')}</Link>
+					<a {...ROUTER_LINK} href="/dashboard/explore">
+						{t('dashboard.viewAllPaths')}
+					</a>
 				</Button>
 			</EmptyState>
 		)
@@ -153,7 +158,9 @@ export function ErrorBoundary() {
 		<div className="grid gap-3">
 			<SectionError message="learn.sections.generic" testId="page-error" />
 			<Button asChild variant="link" className="justify-self-start px-0">
-				<Link to="/dashboard">{t('errors.notFound.dashboard')}</Link>
+				<a {...ROUTER_LINK} href="/dashboard">
+					{t('errors.notFound.dashboard')}
+				</a>
 			</Button>
 		</div>
 	)
