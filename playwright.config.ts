@@ -68,6 +68,8 @@ export default defineConfig({
 			SIGNUP_RATE_LIMIT: '1000',
 			// The learning area's sections fail on request (a test_fault cookie) in tests/e2e/learning-honest.spec.ts.
 			TEST_SECTION_FAULTS: 'true',
+			// Every page the suite asks for is made with kept fragments and checked against one made without them.
+			TEST_KEPT_FRAGMENTS_CHECK: 'true',
 			// The tutor runs offline in e2e runs: no request leaves the machine.
 			AI_BASE_URL: '',
 			AI_API_KEY: '',

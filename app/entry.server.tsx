@@ -11,6 +11,8 @@ import { htmlStream, wholePage } from '~/lib/html-stream.server.ts'
 import { createKeptRenders, defersData, renderKey, wantsFreshPage, type KeptRenders } from '~/lib/kept-renders.server.ts'
 import { readHandoff, renderWhole } from '~/lib/whole-render.server.ts'
 import { wholeResponse } from '~/lib/whole-response.server.ts'
+import { assertSamePage, createKeptFragments } from '~/lib/kept-fragments.server.ts'
+import { FragmentContext } from '~/components/kept-fragment.tsx'
 import { acceptsGzip } from '~/lib/gzip-pieces.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { contentSecurityPolicy } from '~/features/security/headers.server.ts'
@@ -40,6 +42,10 @@ export { readSettings } from '~/lib/env.server.ts'
 // development: an edited component would not change the key.
 let keptPages: KeptRenders | undefined
 const keptRenders = () => (keptPages ??= createKeptRenders({ maxBytes: import.meta.env.DEV ? 0 : getEnv().KEPT_PAGES_MB * 1024 * 1024 }))
+// Parts of pages kept by the data they show (components/kept-fragment.tsx), for the renders the kept pages
+// cannot spare; not in development either.
+let keptParts: ReturnType<typeof createKeptFragments> | undefined
+const keptFragments = () => (keptParts ??= createKeptFragments({ maxBytes: import.meta.env.DEV ? 0 : getEnv().KEPT_FRAGMENTS_MB * 1024 * 1024 }))
 /** The kept pages' bytes, for the server's memory line: a cache filling up to its budget is not a leak (npm run soak). */
 export const keptPagesBytes = () => keptPages?.bytes ?? 0
 
@@ -82,10 +88,17 @@ export default async function handleRequest(request: Request, responseStatusCode
 	// (lib/whole-render.server.ts); when a part of it suspended, it is streamed and gathered whole below.
 	const whole = !defersData(routerContext)
 	const handoff = whole ? await readHandoff(routerContext) : null
-	const html = handoff && renderWhole(tree, routerContext, handoff)
+	// A hard reload renders every part too (the bench's "every part rendered" rows), except under the check.
+	const check = getEnv().TEST_KEPT_FRAGMENTS_CHECK
+	const fragments = keptFragments().on && (check || !wantsFreshPage(request)) ? keptFragments().forRender() : null
+	const rendered =
+		handoff && renderWhole(fragments ? <FragmentContext.Provider value={fragments}>{tree}</FragmentContext.Provider> : tree, routerContext, handoff)
+	const html = rendered && fragments ? fragments.finish(rendered) : rendered
+	if (html && fragments && check) assertSamePage(html, renderWhole(tree, routerContext, handoff!), request.url)
 	if (html) {
 		const page = Buffer.from(html)
 		if (keep) kept.set(key, page, nonce)
+		if (fragments && fragments.hits + fragments.fills > 0) responseHeaders.set('X-Kept-Fragments', `${fragments.hits} of ${fragments.hits + fragments.fills}`)
 		responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 		responseHeaders.set('Content-Length', String(page.length))
 		return wholeResponse(page, { headers: responseHeaders, status: responseStatusCode })

@@ -12,6 +12,7 @@ const KEYS = [
 	'LOG_LEVEL',
 	'HTML_CACHE_TTL_MS',
 	'KEPT_PAGES_MB',
+	'KEPT_FRAGMENTS_MB',
 	'PORT',
 	'APP_URL',
 	'SEED_DEMO',
@@ -44,6 +45,7 @@ describe('settings', () => {
 		expect(withEnv({ HTML_CACHE_TTL_MS: '5 minutes' })).toThrow(/HTML_CACHE_TTL_MS/)
 		expect(withEnv({ KEPT_PAGES_MB: '32MB' })).toThrow(/KEPT_PAGES_MB/)
 		expect(withEnv({ KEPT_PAGES_MB: '5000' })).toThrow(/KEPT_PAGES_MB/)
+		expect(withEnv({ KEPT_FRAGMENTS_MB: '-1' })).toThrow(/KEPT_FRAGMENTS_MB/)
 		expect(withEnv({ PORT: '70000' })).toThrow(/PORT/)
 		expect(withEnv({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/)
 	})

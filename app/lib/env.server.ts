@@ -119,6 +119,9 @@ const schema = z.object({
 	// Test hook: a `test_fault` cookie makes the named learning-area sections fail (tests/e2e/sections.spec.ts).
 	// Refused for a production site on a public address (see readSettings).
 	TEST_SECTION_FAULTS: flag,
+	// Test hook: every page made with kept fragments is rendered again without them and must be the same
+	// (components/kept-fragment.tsx), hard reloads included, so every end-to-end page checks the fragments' keys.
+	TEST_KEPT_FRAGMENTS_CHECK: flag,
 	// Wallet: JSON-RPC endpoints the browser's wagmi transports use (public defaults), and the key that
 	// signs course certificates (EIP-712). The key is generated into DATA_DIR like AUTH_SECRET.
 	RPC_URL_MAINNET: z.preprocess(blank, z.url().default('https://ethereum-rpc.publicnode.com')),
@@ -138,6 +141,7 @@ const schema = z.object({
 	MAX_CONCURRENT_REQUESTS: integer(0, 1000),
 	HTML_CACHE_TTL_MS: integer(0).default(300_000),
 	KEPT_PAGES_MB: integer(0, 4096).default(32),
+	KEPT_FRAGMENTS_MB: integer(0, 1024).default(8),
 	SHUTDOWN_TIMEOUT_MS: integer(0).default(10_000),
 	MEMORY_LOG_SECONDS: integer(0).default(0),
 	LOG_LEVEL: z.preprocess((v) => (typeof blank(v) === 'string' ? String(blank(v)).toLowerCase() : undefined), z.enum(LOG_LEVELS).default('info')),

@@ -110,8 +110,9 @@ export async function renderKey(request: Request, status: number, context: Entry
 }
 
 /**
- * A hard reload (`Cache-Control: no-cache`) renders the page again. A kept page is never stale, so this is not
- * for freshness: it lets a test or an operator compare two fresh renders of the same data.
+ * A hard reload (`Cache-Control: no-cache`) renders the page again, every part of it (no kept fragments either).
+ * A kept page is never stale, so this is not for freshness: it lets a test or an operator compare two fresh
+ * renders of the same data.
  */
 export function wantsFreshPage(request: Request) {
 	return /\bno-cache\b/.test(request.headers.get('cache-control') ?? '') || request.headers.get('pragma') === 'no-cache'

@@ -96,6 +96,23 @@ export function routeSpecs(t: BenchTargets, cookies: string[], origin: string): 
 			next: (c, s) => ({ path: `/dashboard/learn/course/${t.courseId}?lesson=${t.lessonId}&n=${c}-${s}`, headers: { cookie: cookie(c) } }),
 		},
 		{
+			// As above with a hard reload (Cache-Control: no-cache): no part of the page comes from the kept
+			// fragments either (components/kept-fragment.tsx), so this is every element rendered on every request.
+			key: 'dashboard-cold',
+			label: '/dashboard (signed in, every part rendered every time)',
+			signedIn: true,
+			next: (c, s) => ({ path: `/dashboard?n=${c}-${s}`, headers: { cookie: cookie(c), 'cache-control': 'no-cache' } }),
+		},
+		{
+			key: 'player-cold',
+			label: 'course player (every part rendered every time)',
+			signedIn: true,
+			next: (c, s) => ({
+				path: `/dashboard/learn/course/${t.courseId}?lesson=${t.lessonId}&n=${c}-${s}`,
+				headers: { cookie: cookie(c), 'cache-control': 'no-cache' },
+			}),
+		},
+		{
 			// What a click inside the app asks for: the page's data (React Router's single fetch), rendered in the browser.
 			key: 'dashboard-data',
 			label: '/dashboard.data (signed in, navigation inside the app)',

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto'
 import type { APIRequestContext } from '@playwright/test'
-import { createLearner, expect, loginAs, nonceOf, test } from '#tests/support/fixtures.ts'
+import { createLearner, expect, loginAs, navigationWaitsForHydration, nonceOf, test } from '#tests/support/fixtures.ts'
 import { completeLesson, dashboardXP, pathLessons } from '#tests/support/lessons.ts'
 
 // Issue 21: a page asked again with nothing changed is answered from memory (app/lib/kept-renders.server.ts,
@@ -150,6 +151,77 @@ test('the browser reads a kept page sent gzipped and it comes alive', async ({ p
 	await tab.getByRole('link', { name: 'Scoreboard' }).first().click()
 	await expect(tab).toHaveURL(/\/dashboard\/scoreboard/)
 	await expect(tab.getByRole('heading', { level: 1 })).toBeVisible()
+	expect(errors).toEqual([])
+	await context.close()
+})
+
+// Kept fragments (components/kept-fragment.tsx, ADR 0028): a page that must render takes its sidebar, path cards
+// and course outline from any earlier render that showed the same. The e2e server renders every such page again
+// without them and answers 500 if the two differ (TEST_KEPT_FRAGMENTS_CHECK), so each page below is also checked
+// byte for byte on the server; these tests make sure the pages really were made of parts another learner's
+// render kept, in states where a key that left something out would show the wrong part.
+const parts = (res: { headers(): Record<string, string> }) => {
+	const [kept = 0, all = 0] = (res.headers()['x-kept-fragments'] ?? '').split(' of ').map(Number)
+	return { kept, all }
+}
+
+test('a page made of parts another learner’s render kept shows this learner’s own state, and comes alive', async ({ page, browser, baseURL }) => {
+	const lesson = pathLessons('Blockchain & Web3 Foundations')[0]!
+	const run = randomUUID().slice(0, 8)
+	// A query string of its own makes each page one never asked before: rendered, not a kept page.
+	const player = (n: string) => `/dashboard/learn/course/${lesson.courseId}?lesson=${lesson.lessonId}&n=${run}-${n}`
+	const completed = (html: string) => html.includes('aria-label="Completed"')
+	// Learner A finishes the course's first lesson; its pages are rendered and their parts kept.
+	await loginAs(page, await createLearner(page))
+	await page.request.get(player('a0'))
+	await completeLesson(page.request, lesson)
+	for (const path of [`/dashboard?n=${run}-a`, `/dashboard/explore?n=${run}-a`, player('a')]) {
+		const res = await page.request.get(path)
+		expect(res.status(), path).toBe(200)
+		expect(parts(res).all, path).toBeGreaterThan(0)
+	}
+	expect(completed(await (await page.request.get(player('a1'))).text())).toBe(true)
+
+	// Learner B, nothing done yet: the sidebar comes from A's renders; the outline cannot, its lesson is not done here.
+	const context = await browser.newContext({ baseURL })
+	const tab = navigationWaitsForHydration(await context.newPage())
+	await loginAs(tab, await createLearner(tab))
+	await tab.request.get(player('b0'))
+	const dashboard = await tab.request.get(`/dashboard?n=${run}-b`)
+	expect(dashboard.status()).toBe(200)
+	expect(parts(dashboard).kept, 'the sidebar kept from learner A’s render').toBeGreaterThan(0)
+	const before = await tab.request.get(player('b'))
+	expect(before.status()).toBe(200)
+	expect(completed(await before.text()), 'learner A’s progress in learner B’s outline').toBe(false)
+
+	// B finishes the same lesson: B's outline is now A's, every part of the player taken from what was kept.
+	await completeLesson(tab.request, lesson)
+	const after = await tab.request.get(player('c'))
+	expect(after.status()).toBe(200)
+	expect(parts(after).kept).toBe(parts(after).all)
+	expect(completed(await after.text())).toBe(true)
+
+	// The browser reads such a page and it comes alive (this context asks as a browser does, without the
+	// fixture's hard reloads): no hydration error, the account menu opens, a sidebar link is followed in the app.
+	const errors: string[] = []
+	tab.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+	tab.on('pageerror', (e) => errors.push(e.message))
+	const res = await tab.goto(`/dashboard?n=${run}-d`)
+	expect(parts(res!).kept).toBeGreaterThan(0)
+	await tab.getByRole('button', { name: 'Account menu' }).click()
+	await expect(tab.getByRole('menuitem', { name: 'Sign out' })).toBeVisible()
+	await tab.keyboard.press('Escape')
+	await tab.getByRole('link', { name: 'Scoreboard' }).first().click()
+	await expect(tab).toHaveURL(/\/dashboard\/scoreboard/)
+	const lessonPage = await tab.goto(player('e'))
+	expect(parts(lessonPage!).kept).toBe(parts(lessonPage!).all)
+	await expect(tab.getByRole('navigation', { name: 'Course outline' })).toBeVisible()
+
+	// Another language makes other parts: the page is all Portuguese.
+	await context.addCookies([{ name: 'app_language', value: 'pt-BR', url: baseURL! }])
+	const portuguese = await tab.request.get(`/dashboard?n=${run}-f`)
+	expect(portuguese.status()).toBe(200)
+	expect(await portuguese.text()).toContain('>Menu da conta<')
 	expect(errors).toEqual([])
 	await context.close()
 })

@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import type { PathCard as PathCardData } from '~/features/catalog/types.ts'
 import { CatalogFacts, CoverArt, EnglishOnly, Prerequisites } from './catalog-facts'
 import { ROUTER_LINK } from '~/hooks/use-router-clicks.ts'
+import { KeptFragment } from '~/components/kept-fragment'
 
 export type { PathCardData }
 
@@ -80,7 +81,9 @@ export function PathGrid({ paths }: { paths: PathCardData[] }) {
 		<ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
 			{paths.map((p) => (
 				<li key={p.id}>
-					<PathCard path={p} />
+					<KeptFragment id="path-card" deps={[p]}>
+						<PathCard path={p} />
+					</KeptFragment>
 				</li>
 			))}
 		</ul>
