@@ -16,13 +16,16 @@ export const FragmentContext = createContext<FragmentSink | null>(null)
  * - everything the children read is in `deps`, or is the language: no other context, no time, no random;
  * - the children start and end with an element (text at either edge would merge with a neighbour's);
  * - no `useId` whose value reaches the HTML, since an id depends on where the render that made it was.
+ * Children given as a function are made only when the part is rendered: a part that was kept costs its key alone,
+ * not the elements of a long list built to be thrown away.
  */
-export function KeptFragment({ id, deps, children }: { id: string; deps: readonly unknown[]; children: ReactNode }) {
+export function KeptFragment({ id, deps, children }: { id: string; deps: readonly unknown[]; children: ReactNode | (() => ReactNode) }) {
 	const sink = useContext(FragmentContext)
 	const { i18n } = useTranslation()
-	if (!sink) return children
+	const made = () => (typeof children === 'function' ? children() : children)
+	if (!sink) return made()
 	const slot = sink.take(`${id}\0${i18n.language}\0${JSON.stringify(deps)}`)
 	if ('hit' in slot) return createElement('kept-fragment', { 'data-hit': slot.hit })
 	// A fragment inside this one is rendered as its children: the outer one keeps them all.
-	return createElement('kept-fragment', { 'data-fill': slot.fill }, <FragmentContext.Provider value={null}>{children}</FragmentContext.Provider>)
+	return createElement('kept-fragment', { 'data-fill': slot.fill }, <FragmentContext.Provider value={null}>{made()}</FragmentContext.Provider>)
 }

@@ -77,6 +77,29 @@ describe('kept fragments', () => {
 		expect(render(<Bare />).html).toBe('<p>x<b>y</b></p>')
 	})
 
+	it('children given as a function are made only for a render that fills the fragment', () => {
+		const kept = createKeptFragments({ maxBytes: 1 << 20 })
+		let made = 0
+		const page = () => (
+			<p>
+				x
+				<KeptFragment id="lazy" deps={['same']}>
+					{() => {
+						made++
+						return <b>y</b>
+					}}
+				</KeptFragment>
+			</p>
+		)
+		expect(render(page()).html).toBe('<p>x<b>y</b></p>')
+		expect(made).toBe(1)
+		expect(render(page(), kept)).toMatchObject({ html: '<p>x<b>y</b></p>', fills: 1 })
+		expect(made).toBe(2)
+		// Kept: the page is the same, and the elements were not made again.
+		expect(render(page(), kept)).toMatchObject({ html: '<p>x<b>y</b></p>', hits: 1 })
+		expect(made).toBe(2)
+	})
+
 	it('a fragment inside a fragment is kept with its outer one', () => {
 		const kept = createKeptFragments({ maxBytes: 1 << 20 })
 		const Nested = ({ n }: { n: number }) => (

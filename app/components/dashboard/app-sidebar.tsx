@@ -36,41 +36,48 @@ export function AppSidebar({ isAdmin, appName }: { isAdmin: boolean; appName: st
 	const lit = all.map((i) => `${Number(active(i.to, i.end))}${Number(current(i.to, i.end))}`).join('')
 	return (
 		<KeptFragment id="app-sidebar" deps={[isAdmin, appName, lit, open, isMobile]}>
-			<Sidebar collapsible="icon">
-				<SidebarHeader className="h-14 justify-center px-3 group-data-[collapsible=icon]:px-1.5">
-					<div className="overflow-hidden">
-						<Logo name={appName} textClassName="group-data-[collapsible=icon]:hidden" />
-					</div>
-				</SidebarHeader>
-				<SidebarContent>
-					<SidebarGroup>
-						<SidebarGroupContent>
-							<SidebarMenu>
-								{all.map((item) => (
-									<SidebarMenuItem key={item.to}>
-										<SidebarMenuButton asChild isActive={active(item.to, item.end)} tooltip={t(item.key)}>
-											<a href={item.to} {...ROUTER_LINK} aria-current={current(item.to, item.end) ? 'page' : undefined}>
-												<item.icon aria-hidden />
-												<span>{t(item.key)}</span>
-											</a>
-										</SidebarMenuButton>
+			{() => (
+				<Sidebar collapsible="icon">
+					<SidebarHeader className="h-14 justify-center px-3 group-data-[collapsible=icon]:px-1.5">
+						<div className="overflow-hidden">
+							<Logo name={appName} textClassName="group-data-[collapsible=icon]:hidden" />
+						</div>
+					</SidebarHeader>
+					<SidebarContent>
+						<SidebarGroup>
+							<SidebarGroupContent>
+								<SidebarMenu>
+									{all.map((item) => (
+										<SidebarMenuItem key={item.to}>
+											<SidebarMenuButton asChild isActive={active(item.to, item.end)} tooltip={t(item.key)}>
+												<a href={item.to} {...ROUTER_LINK} aria-current={current(item.to, item.end) ? 'page' : undefined}>
+													<item.icon aria-hidden />
+													<span>{t(item.key)}</span>
+												</a>
+											</SidebarMenuButton>
+										</SidebarMenuItem>
+									))}
+									<SidebarMenuItem>
+										{/* The wrapper takes hover and focus (a disabled button receives neither) and shows the hint. */}
+										<div
+											tabIndex={0}
+											className="rounded-md outline-hidden focus-visible:ring-2"
+											data-testid="real-world-project"
+											data-hint={t('nav.comingSoon')}
+										>
+											<SidebarMenuButton aria-disabled="true" tabIndex={-1} className="pointer-events-none opacity-50">
+												<FolderKanban aria-hidden />
+												<span>{t('nav.realWorldProject')}</span>
+											</SidebarMenuButton>
+										</div>
 									</SidebarMenuItem>
-								))}
-								<SidebarMenuItem>
-									{/* The wrapper takes hover and focus (a disabled button receives neither) and shows the hint. */}
-									<div tabIndex={0} className="rounded-md outline-hidden focus-visible:ring-2" data-testid="real-world-project" data-hint={t('nav.comingSoon')}>
-										<SidebarMenuButton aria-disabled="true" tabIndex={-1} className="pointer-events-none opacity-50">
-											<FolderKanban aria-hidden />
-											<span>{t('nav.realWorldProject')}</span>
-										</SidebarMenuButton>
-									</div>
-								</SidebarMenuItem>
-							</SidebarMenu>
-						</SidebarGroupContent>
-					</SidebarGroup>
-				</SidebarContent>
-				<SidebarRail />
-			</Sidebar>
+								</SidebarMenu>
+							</SidebarGroupContent>
+						</SidebarGroup>
+					</SidebarContent>
+					<SidebarRail />
+				</Sidebar>
+			)}
 		</KeptFragment>
 	)
 }

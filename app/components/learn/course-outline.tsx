@@ -39,68 +39,87 @@ export function CourseOutline({
 	/** Minutes per lesson id; lessons without one show none. */
 	minutes?: Record<string, number>
 }) {
-	const { t } = useTranslation()
 	const sprite = useId()
-	const label = Object.fromEntries(STATUSES.map((s) => [s, t(`learn.status.${s}`)]))
 	return (
 		<KeptFragment id="course-outline" deps={[sprite, modules, currentId, courseId, minutes]}>
-			<nav aria-label={t('learn.outline')} className="grid gap-4">
-				<svg className="hidden" aria-hidden>
-					{STATUSES.map((s) => (
-						<symbol
-							key={s}
-							id={`${sprite}-${s}`}
-							viewBox="0 0 24 24"
-							fill="none"
-							stroke="currentColor"
-							strokeWidth="2"
-							strokeLinecap="round"
-							strokeLinejoin="round"
-						>
-							{ICONS[s]}
-						</symbol>
-					))}
-				</svg>
-				{modules.map((m) => (
-					<section key={m.id}>
-						<h2 className="text-muted-foreground mb-1 flex items-center gap-2 text-xs font-semibold tracking-wide uppercase">
-							{m.title}
-							{!m.isPublished ? <Badge variant="outline">{t('admin.draft')}</Badge> : null}
-						</h2>
-						<ol className="grid gap-0.5">
-							{m.lessons.map((l) => {
-								const current = l.id === currentId
-								return (
-									<li key={l.id}>
-										<a
-											href={`/dashboard/learn/course/${courseId}?lesson=${l.id}`}
-											{...ROUTER_LINK}
-											aria-current={current ? 'page' : undefined}
-											data-lesson-type={l.lessonType}
-											className={`hover:bg-accent flex items-start gap-2 rounded-md px-2 py-1.5 text-sm${current ? ' bg-accent font-medium' : ''}`}
-										>
-											<svg
-												role="img"
-												aria-label={label[l.status]}
-												className={`mt-0.5 size-4 shrink-0 ${l.status === 'completed' ? 'text-emerald-600' : 'text-muted-foreground'}`}
-											>
-												<use href={`#${sprite}-${l.status}`} />
-											</svg>
-											<span className="min-w-0 flex-1">{l.title}</span>
-											{minutes[l.id] !== undefined ? (
-												<span className="text-muted-foreground shrink-0 text-xs tabular-nums" data-testid="lesson-minutes">
-													{t('dashboard.minutes', { count: minutes[l.id] })}
-												</span>
-											) : null}
-											{!l.isPublished ? <Badge variant="outline">{t('admin.draft')}</Badge> : null}
-										</a>
-									</li>
-								)
-							})}
-						</ol>
-					</section>
-				))}
-			</nav>
+			{() => <Outline modules={modules} currentId={currentId} courseId={courseId} minutes={minutes} sprite={sprite} />}
 		</KeptFragment>
+	)
+}
+
+/** The outline's HTML, made only when no earlier render kept it for the same rows. */
+function Outline({
+	modules,
+	currentId,
+	courseId,
+	minutes,
+	sprite,
+}: {
+	modules: OutlineSection[]
+	currentId?: string
+	courseId: string
+	minutes: Record<string, number>
+	sprite: string
+}) {
+	const { t } = useTranslation()
+	const label = Object.fromEntries(STATUSES.map((s) => [s, t(`learn.status.${s}`)]))
+	return (
+		<nav aria-label={t('learn.outline')} className="grid gap-4">
+			<svg className="hidden" aria-hidden>
+				{STATUSES.map((s) => (
+					<symbol
+						key={s}
+						id={`${sprite}-${s}`}
+						viewBox="0 0 24 24"
+						fill="none"
+						stroke="currentColor"
+						strokeWidth="2"
+						strokeLinecap="round"
+						strokeLinejoin="round"
+					>
+						{ICONS[s]}
+					</symbol>
+				))}
+			</svg>
+			{modules.map((m) => (
+				<section key={m.id}>
+					<h2 className="text-muted-foreground mb-1 flex items-center gap-2 text-xs font-semibold tracking-wide uppercase">
+						{m.title}
+						{!m.isPublished ? <Badge variant="outline">{t('admin.draft')}</Badge> : null}
+					</h2>
+					<ol className="grid gap-0.5">
+						{m.lessons.map((l) => {
+							const current = l.id === currentId
+							return (
+								<li key={l.id}>
+									<a
+										href={`/dashboard/learn/course/${courseId}?lesson=${l.id}`}
+										{...ROUTER_LINK}
+										aria-current={current ? 'page' : undefined}
+										data-lesson-type={l.lessonType}
+										className={`hover:bg-accent flex items-start gap-2 rounded-md px-2 py-1.5 text-sm${current ? ' bg-accent font-medium' : ''}`}
+									>
+										<svg
+											role="img"
+											aria-label={label[l.status]}
+											className={`mt-0.5 size-4 shrink-0 ${l.status === 'completed' ? 'text-emerald-600' : 'text-muted-foreground'}`}
+										>
+											<use href={`#${sprite}-${l.status}`} />
+										</svg>
+										<span className="min-w-0 flex-1">{l.title}</span>
+										{minutes[l.id] !== undefined ? (
+											<span className="text-muted-foreground shrink-0 text-xs tabular-nums" data-testid="lesson-minutes">
+												{t('dashboard.minutes', { count: minutes[l.id] })}
+											</span>
+										) : null}
+										{!l.isPublished ? <Badge variant="outline">{t('admin.draft')}</Badge> : null}
+									</a>
+								</li>
+							)
+						})}
+					</ol>
+				</section>
+			))}
+		</nav>
 	)
 }
