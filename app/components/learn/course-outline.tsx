@@ -27,40 +27,26 @@ const ICONS: Record<OutlineRow['status'], React.ReactNode> = {
 }
 const STATUSES = Object.keys(ICONS) as OutlineRow['status'][]
 
-export function CourseOutline({
-	modules,
-	currentId,
-	courseId,
-	minutes = {},
-}: {
+type OutlineProps = {
 	modules: OutlineSection[]
 	currentId?: string
 	courseId: string
 	/** Minutes per lesson id; lessons without one show none. */
 	minutes?: Record<string, number>
-}) {
+}
+
+export function CourseOutline(props: OutlineProps) {
 	const sprite = useId()
+	// Every prop is in the key, so a prop added later cannot be left out of it.
 	return (
-		<KeptFragment id="course-outline" deps={[sprite, modules, currentId, courseId, minutes]}>
-			{() => <Outline modules={modules} currentId={currentId} courseId={courseId} minutes={minutes} sprite={sprite} />}
+		<KeptFragment id="course-outline" deps={[sprite, props]}>
+			{() => <Outline {...props} sprite={sprite} />}
 		</KeptFragment>
 	)
 }
 
 /** The outline's HTML, made only when no earlier render kept it for the same rows. */
-function Outline({
-	modules,
-	currentId,
-	courseId,
-	minutes,
-	sprite,
-}: {
-	modules: OutlineSection[]
-	currentId?: string
-	courseId: string
-	minutes: Record<string, number>
-	sprite: string
-}) {
+function Outline({ modules, currentId, courseId, minutes = {}, sprite }: OutlineProps & { sprite: string }) {
 	const { t } = useTranslation()
 	const label = Object.fromEntries(STATUSES.map((s) => [s, t(`learn.status.${s}`)]))
 	return (
