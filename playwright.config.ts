@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { disableFeaturesSwitch } from './tests/support/chromium-args.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 3210)
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/learnchain-e2e-${PORT}`
@@ -40,6 +41,8 @@ export default defineConfig({
 				'--disable-background-networking',
 				'--disable-component-update',
 				'--disable-sync',
+				// Playwright's own list and the browser's window drawn as web pages (tests/support/chromium-args.ts).
+				disableFeaturesSwitch(),
 			],
 		},
 	},

@@ -12,6 +12,7 @@ export default defineConfig({
 			'scripts/**/*.test.ts',
 			'vite/**/*.test.ts',
 			'tests/integration/**/*.test.ts',
+			'tests/support/**/*.test.ts',
 		],
 		environment: 'node',
 		setupFiles: ['./tests/support/vitest-setup.ts'],
