@@ -9,7 +9,7 @@ describe('send: a Fetch API response onto the socket', () => {
 	let server: http.Server | undefined
 	afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
 
-	it('writes a body of stated length whole, in one end; streams any other as it comes', async () => {
+	it('writes a body of stated length, or one whole before the event loop turns, in one end; streams any other as it comes', async () => {
 		const writes: Record<string, number> = {}
 		const page = 'x'.repeat(70_000)
 		const app = express()
@@ -21,14 +21,27 @@ describe('send: a Fetch API response onto the socket', () => {
 			const body =
 				kind === 'whole'
 					? new Response(page, { headers: { 'content-length': String(page.length) } })
-					: new Response(
-							new ReadableStream({
-								start(controller) {
-									controller.enqueue(new TextEncoder().encode(page.slice(0, 35_000)))
-									setTimeout(() => (controller.enqueue(new TextEncoder().encode(page.slice(35_000))), controller.close()), 20)
-								},
-							}),
-						)
+					: kind === 'ready'
+						? // React Router's data answers: encoded in microtasks, chunk after chunk, with no length stated.
+							new Response(
+								new ReadableStream({
+									async start(controller) {
+										for (let at = 0; at < page.length; at += 10_000) {
+											await Promise.resolve()
+											controller.enqueue(new TextEncoder().encode(page.slice(at, at + 10_000)))
+										}
+										controller.close()
+									},
+								}).pipeThrough(new TransformStream()),
+							)
+						: new Response(
+								new ReadableStream({
+									start(controller) {
+										controller.enqueue(new TextEncoder().encode(page.slice(0, 35_000)))
+										setTimeout(() => (controller.enqueue(new TextEncoder().encode(page.slice(35_000))), controller.close()), 20)
+									},
+								}),
+							)
 			send(res, body).catch(next)
 		})
 		server = app.listen(0, '127.0.0.1')
@@ -39,6 +52,11 @@ describe('send: a Fetch API response onto the socket', () => {
 		expect(whole.headers.get('transfer-encoding')).toBeNull()
 		expect(await whole.text()).toBe(page)
 		expect(writes.whole).toBe(0)
+		const ready = await fetch(`${base}/ready`)
+		expect(ready.headers.get('content-length')).toBe(String(page.length))
+		expect(ready.headers.get('transfer-encoding')).toBeNull()
+		expect(await ready.text()).toBe(page)
+		expect(writes.ready).toBe(0)
 		const streamed = await fetch(`${base}/streamed`)
 		expect(streamed.headers.get('transfer-encoding')).toBe('chunked')
 		expect(await streamed.text()).toBe(page)

@@ -37,26 +37,45 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
 }
 
 /**
- * The body onto the socket, flushing each chunk through compression (a streamed page or the tutor's SSE
- * must not wait in its buffer). One 'drain' listener for the whole answer: compression forwards listeners
- * to its own stream but not their removal, so one per chunk piled up (MaxListenersExceededWarning).
+ * What `reader` holds before the event loop turns: its chunks, and whether it ended. React Router encodes an
+ * answer with nothing deferred in microtasks, so a data request's or an action's answer (and a streamed page
+ * whose every part was ready) is whole by then; a deferred part is still to come after it (`next`, the read
+ * that waits for it).
  */
-async function pump(body: ReadableStream<Uint8Array>, res: ExpressResponse) {
-	const reader = body.getReader()
+async function readReady(reader: ReadableStreamDefaultReader<Uint8Array>) {
+	const chunks: Uint8Array[] = []
+	const later = new Promise<'later'>((resolve) => setImmediate(resolve, 'later'))
+	for (;;) {
+		const next = reader.read()
+		const read = await Promise.race([next, later])
+		if (read === 'later') return { chunks, next }
+		if (read.done) return { chunks, next: null }
+		chunks.push(read.value)
+	}
+}
+
+/**
+ * The rest of the body onto the socket, from the read `next` that waits for it, flushing each chunk through
+ * compression (a streamed page or the tutor's SSE must not wait in its buffer). One 'drain' listener for the
+ * whole answer: compression forwards listeners to its own stream but not their removal, so one per chunk piled
+ * up (MaxListenersExceededWarning).
+ */
+async function pump(reader: ReadableStreamDefaultReader<Uint8Array>, next: Promise<ReadableStreamReadResult<Uint8Array>>, res: ExpressResponse) {
 	let drained: (() => void) | undefined
 	const onDrain = () => drained?.()
 	const gone = new Promise<'gone'>((resolve) => res.once('close', () => resolve('gone')))
 	res.on('drain', onDrain)
 	try {
 		for (;;) {
-			const next = await Promise.race([reader.read(), gone])
-			if (next === 'gone') return void (await reader.cancel().catch(() => {}))
-			if (next.done) return void res.end()
-			const more = res.write(next.value)
+			const read = await Promise.race([next, gone])
+			if (read === 'gone') return void (await reader.cancel().catch(() => {}))
+			if (read.done) return void res.end()
+			const more = res.write(read.value)
 			;(res as ExpressResponse & { flush?: () => void }).flush?.()
 			if (!more && (await Promise.race([new Promise<void>((resolve) => (drained = resolve)), gone])) === 'gone') {
 				return void (await reader.cancel().catch(() => {}))
 			}
+			next = reader.read()
 		}
 	} finally {
 		drained = undefined
@@ -79,8 +98,21 @@ export async function send(res: ExpressResponse, response: Response) {
 	const whole = wholeBodyOf(response)
 	if (whole) return void res.end(whole)
 	if (response.headers.has('content-length')) return void res.end(Buffer.from(await response.arrayBuffer()))
+	const reader = response.body.getReader()
 	try {
-		await pump(response.body, res)
+		// An SSE answer streams from its first event; any other body that is whole before the event loop turns
+		// leaves as a page does: with its length, in one write (a chunked answer took a second write for its end).
+		const ready = res.headersSent ? { chunks: [], next: reader.read() } : await readReady(reader)
+		const head = ready.chunks.length === 1 ? ready.chunks[0]! : Buffer.concat(ready.chunks)
+		if (!ready.next) {
+			if (!res.hasHeader('transfer-encoding')) res.setHeader('content-length', head.byteLength)
+			return void res.end(head)
+		}
+		if (head.byteLength) {
+			res.write(head)
+			;(res as ExpressResponse & { flush?: () => void }).flush?.()
+		}
+		await pump(reader, ready.next, res)
 	} catch (error) {
 		if (!(res.destroyed || res.writableEnded)) throw error
 	}
