@@ -7,7 +7,8 @@ import { send } from './react-router.ts'
 
 describe('send: a Fetch API response onto the socket', () => {
 	let server: http.Server | undefined
-	afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
+	// Every connection closed first: an aborted stream's socket would otherwise hold close() for its keep-alive time.
+	afterEach(() => new Promise<void>((resolve) => (server ? (server.closeAllConnections(), server.close(() => resolve())) : resolve())))
 
 	it('writes a body of stated length, or one whole before the event loop turns, in one end; streams any other as it comes', async () => {
 		const writes: Record<string, number> = {}
@@ -82,4 +83,34 @@ describe('send: a Fetch API response onto the socket', () => {
 		expect(answered!.bodyUsed).toBe(false)
 		expect(Buffer.from(await answered!.arrayBuffer()).equals(page)).toBe(true)
 	})
+
+	it('stops reading a streamed body whose client has gone while it waited for its next part', async () => {
+		let cancelled: (reason: unknown) => void
+		const stopped = new Promise((resolve) => (cancelled = resolve))
+		const app = express()
+		app.get('/', (_req, res, next) => {
+			const body = new ReadableStream<Uint8Array>({
+				start(controller) {
+					// A part ready at once (the head), one 10 ms later (the pump), then a wait for a part that never comes.
+					controller.enqueue(new TextEncoder().encode('ready;'))
+					setTimeout(() => controller.enqueue(new TextEncoder().encode('later;')), 10)
+				},
+				cancel(reason) {
+					cancelled(reason)
+				},
+			})
+			send(res, new Response(body)).catch(next)
+		})
+		server = app.listen(0, '127.0.0.1')
+		await new Promise((r) => server!.once('listening', r))
+		const client = new AbortController()
+		const got = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { signal: client.signal })
+		expect(got.headers.get('transfer-encoding')).toBe('chunked')
+		const reader = got.body!.getReader()
+		let text = ''
+		while (!text.includes('later;')) text += new TextDecoder().decode((await reader.read()).value)
+		expect(text.startsWith('ready;')).toBe(true)
+		client.abort()
+		await stopped
+	}, 10_000)
 })

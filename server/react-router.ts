@@ -37,10 +37,9 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
 }
 
 /**
- * What `reader` holds before the event loop turns: its chunks, and whether it ended. React Router encodes an
- * answer with nothing deferred in microtasks, so a data request's or an action's answer (and a streamed page
- * whose every part was ready) is whole by then; a deferred part is still to come after it (`next`, the read
- * that waits for it).
+ * What `reader` holds before the event loop turns: its chunks, and the read still waiting (`next`), or null when
+ * the body ended. React Router encodes an answer with nothing deferred in microtasks, so a data request's or an
+ * action's answer is whole by then; a deferred part comes later, through `next`.
  */
 async function readReady(reader: ReadableStreamDefaultReader<Uint8Array>) {
 	const chunks: Uint8Array[] = []
@@ -55,26 +54,34 @@ async function readReady(reader: ReadableStreamDefaultReader<Uint8Array>) {
 }
 
 /**
- * The rest of the body onto the socket, from the read `next` that waits for it, flushing each chunk through
- * compression (a streamed page or the tutor's SSE must not wait in its buffer). One 'drain' listener for the
- * whole answer: compression forwards listeners to its own stream but not their removal, so one per chunk piled
- * up (MaxListenersExceededWarning).
+ * `head`, then the rest of the body from the read `next` that waits for it, onto the socket, flushing each
+ * chunk through compression (a streamed page or the tutor's SSE must not wait in its buffer). One 'drain'
+ * listener for the whole answer: compression forwards listeners to its own stream but not their removal, so one
+ * per chunk piled up (MaxListenersExceededWarning).
  */
-async function pump(reader: ReadableStreamDefaultReader<Uint8Array>, next: Promise<ReadableStreamReadResult<Uint8Array>>, res: ExpressResponse) {
+async function pump(
+	reader: ReadableStreamDefaultReader<Uint8Array>,
+	head: Uint8Array,
+	next: Promise<ReadableStreamReadResult<Uint8Array>>,
+	res: ExpressResponse & { flush?: () => void },
+) {
 	let drained: (() => void) | undefined
-	const onDrain = () => drained?.()
 	const gone = new Promise<'gone'>((resolve) => res.once('close', () => resolve('gone')))
-	res.on('drain', onDrain)
+	res.on('drain', () => drained?.())
+	/** False when the client went away while its buffer was full. */
+	const write = async (chunk: Uint8Array) => {
+		const more = res.write(chunk)
+		res.flush?.()
+		return more || (await Promise.race([new Promise<void>((resolve) => (drained = resolve)), gone])) !== 'gone'
+	}
+	const stop = () => reader.cancel().catch(() => {})
 	try {
+		if (head.byteLength && !(await write(head))) return void (await stop())
 		for (;;) {
 			const read = await Promise.race([next, gone])
-			if (read === 'gone') return void (await reader.cancel().catch(() => {}))
+			if (read === 'gone') return void (await stop())
 			if (read.done) return void res.end()
-			const more = res.write(read.value)
-			;(res as ExpressResponse & { flush?: () => void }).flush?.()
-			if (!more && (await Promise.race([new Promise<void>((resolve) => (drained = resolve)), gone])) === 'gone') {
-				return void (await reader.cancel().catch(() => {}))
-			}
+			if (!(await write(read.value))) return void (await stop())
 			next = reader.read()
 		}
 	} finally {
@@ -91,7 +98,8 @@ export async function send(res: ExpressResponse, response: Response) {
 	res.statusMessage = response.statusText
 	res.status(response.status)
 	for (const [key, value] of response.headers.entries()) res.append(key, value)
-	if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) res.flushHeaders()
+	const events = /text\/event-stream/i.test(response.headers.get('content-type') ?? '')
+	if (events) res.flushHeaders()
 	if (!response.body) return void res.end()
 	// A body of a stated length (a page) is whole: one write with the headers, no chunked framing and no
 	// end-of-body write of its own. A page's bytes are written as the app made them (app/lib/whole-response.server.ts).
@@ -100,19 +108,15 @@ export async function send(res: ExpressResponse, response: Response) {
 	if (response.headers.has('content-length')) return void res.end(Buffer.from(await response.arrayBuffer()))
 	const reader = response.body.getReader()
 	try {
-		// An SSE answer streams from its first event; any other body that is whole before the event loop turns
-		// leaves as a page does: with its length, in one write (a chunked answer took a second write for its end).
-		const ready = res.headersSent ? { chunks: [], next: reader.read() } : await readReady(reader)
+		// An SSE answer streams from its first event. Any other body that is whole before the event loop turns
+		// leaves as a page does, with its length: no chunked framing and no stream to pump for one chunk.
+		const ready = events ? { chunks: [], next: reader.read() } : await readReady(reader)
 		const head = ready.chunks.length === 1 ? ready.chunks[0]! : Buffer.concat(ready.chunks)
 		if (!ready.next) {
 			if (!res.hasHeader('transfer-encoding')) res.setHeader('content-length', head.byteLength)
 			return void res.end(head)
 		}
-		if (head.byteLength) {
-			res.write(head)
-			;(res as ExpressResponse & { flush?: () => void }).flush?.()
-		}
-		await pump(reader, ready.next, res)
+		await pump(reader, head, ready.next, res)
 	} catch (error) {
 		if (!(res.destroyed || res.writableEnded)) throw error
 	}
