@@ -101,27 +101,32 @@ describe.runIf(!missing)('database faults on PostgreSQL', () => {
 	it('server stopped: requests fail at once with the reason, one warning, then recover by themselves', async () => {
 		events.length = 0
 		await server.stop()
-		const first = await count().then(
-			() => null,
-			(e: unknown) => e,
-		)
-		expect(isConnectionFault(first)).toBe(true)
-		await waitFor('the database to be marked away', () => !h.health.available)
-		// Refused without touching the network: the error is ours, and the readiness probe says why.
-		const refused = await Promise.all(
-			Array.from({ length: 20 }, () =>
-				count().then(
-					() => null,
-					(e: unknown) => e,
+		// Started again whatever happens here: a server left stopped would fail every test after this one.
+		try {
+			const first = await count().then(
+				() => null,
+				(e: unknown) => e,
+			)
+			expect(isConnectionFault(first)).toBe(true)
+			await waitFor('the database to be marked away', () => !h.health.available)
+			// Refused without touching the network: the error is ours, and the readiness probe says why.
+			const refused = await Promise.all(
+				Array.from({ length: 20 }, () =>
+					count().then(
+						() => null,
+						(e: unknown) => e,
+					),
 				),
-			),
-		)
-		for (const e of refused) expect(isConnectionFault(e)).toBe(true)
-		expect((refused[0] as { cause?: unknown }).cause).toBeInstanceOf(DatabaseUnavailableError)
-		await expect(h.ping()).rejects.toThrow()
-		expect(h.health.reason).toMatch(/ECONNREFUSED|connect|shutting down/i)
-
-		await server.start()
+			)
+			for (const e of refused) expect(isConnectionFault(e)).toBe(true)
+			expect((refused[0] as { cause?: unknown }).cause).toBeInstanceOf(DatabaseUnavailableError)
+			await expect(h.ping()).rejects.toThrow()
+			// A stopped server refuses new connections or says it is shutting down; a socket it dropped without a
+			// word is reset when written to (seen once in a full run on a host with CPU steal).
+			expect(h.health.reason).toMatch(/ECONNREFUSED|ECONNRESET|connect|shutting down/i)
+		} finally {
+			await server.start()
+		}
 		await waitFor('recovery', () => h.health.available, 5_000)
 		await addUser()
 		expect(events.map((e) => e.type)).toEqual(['unavailable', 'recovered'])
