@@ -84,6 +84,26 @@ describe('send: a Fetch API response onto the socket', () => {
 		expect(Buffer.from(await answered!.arrayBuffer()).equals(page)).toBe(true)
 	})
 
+	it('streams server-sent events, even an answer whose one event is there at once: its headers have already left', async () => {
+		const app = express()
+		app.get('/', (_req, res, next) => {
+			const body = new ReadableStream<Uint8Array>({
+				start(controller) {
+					controller.enqueue(new TextEncoder().encode('data: {"type":"done"}\n\n'))
+					controller.close()
+				},
+			})
+			send(res, new Response(body, { headers: { 'content-type': 'text/event-stream' } })).catch(next)
+		})
+		server = app.listen(0, '127.0.0.1')
+		await new Promise((r) => server!.once('listening', r))
+		const got = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)
+		expect(got.status).toBe(200)
+		expect(got.headers.get('transfer-encoding')).toBe('chunked')
+		expect(got.headers.get('content-length')).toBeNull()
+		expect(await got.text()).toBe('data: {"type":"done"}\n\n')
+	})
+
 	it('stops reading a streamed body whose client has gone while it waited for its next part', async () => {
 		let cancelled: (reason: unknown) => void
 		const stopped = new Promise((resolve) => (cancelled = resolve))
